@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import compress from '@fastify/compress'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { HEADERS } from '../contract/common'
+import type { Config } from './config'
+import type { Database } from './db/connection'
+import { registerErrorHandling } from './http/errors-plugin'
+import { registerRequestContext } from './http/request-context'
+import { registerSecurityHeaders } from './http/security'
+import { registerStaticSite } from './http/static-site'
+import type { App } from './http/types'
+import { modules } from './modules'
+
+export interface BuildOptions {
+  config: Config
+  database: Database
+  /** Log to stdout as JSON (the server) or not at all (tests). */
+  logger?: boolean
+}
+
+function readBuildId(staticDir: string): string {
+  const file = path.resolve(staticDir, 'build.json')
+  if (!existsSync(file)) return 'dev'
+  return (JSON.parse(readFileSync(file, 'utf8')) as { buildId?: string }).buildId ?? 'dev'
+}
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestIdHeader: HEADERS.requestId,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+  registerRequestContext(app)
+  await registerSecurityHeaders(app)
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Storefront API', version: '1' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
+
+  const deps = { config, database, buildId: readBuildId(config.STATIC_DIR) }
+  for (const register of modules) await register(app, deps)
+
+  await registerStaticSite(app, config.STATIC_DIR)
+  return app
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_PRODUCTS: z.coerce.number().int().min(50).max(1_000_000).default(5000),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+})
+export type Config = z.infer<typeof Env>
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; every bad variable is named with what is wrong with it. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`)
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

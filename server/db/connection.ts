@@ -1,0 +1,74 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Engine = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Db
+  engine: Engine
+  /** Applies the committed SQL migrations; safe to call on every start. */
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true }
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      engine: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    }
+  }
+  let dataDir: string | undefined
+  if ('dataDir' in target) {
+    dataDir = path.resolve(target.dataDir, 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  }
+}
+
+interface Journal {
+  entries: { idx: number; tag: string }[]
+}
+
+/** The tag of the newest applied migration, e.g. `0003_search_lexicon`, or null on an empty database. */
+export async function appliedMigration(db: Db): Promise<string | null> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )
+  const applied = Number(result.rows[0]?.n ?? 0)
+  return applied === 0 ? null : (journal.entries[applied - 1]?.tag ?? null)
+}
+
+export async function serverVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ v: string }>(sql`select current_setting('server_version') as v`)
+  return String(result.rows[0]?.v ?? 'unknown')
+}

@@ -1,0 +1,2 @@
+// Every table of the store, re-exported for drizzle-kit and the typed query builder.
+export * from './media'

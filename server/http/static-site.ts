@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { isApiPath } from './api-paths'
+import { sendNotFound } from './errors-plugin'
+import type { App } from './types'
+
+const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build.json'])
+const IMMUTABLE = /^\/assets\//
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, the shell files that decide which version a
+ * shopper runs never cached, brotli/gzip files precompressed at build time, and every client route
+ * answered with index.html. Unknown API paths and missing files stay 404s.
+ */
+export async function registerStaticSite(app: App, staticDir: string) {
+  const root = path.resolve(staticDir)
+  const indexFile = path.join(root, 'index.html')
+  const hasBuild = existsSync(indexFile)
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = '/' + path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '')
+        if (NEVER_CACHE.has(rel)) res.setHeader('cache-control', 'no-cache')
+        else if (IMMUTABLE.test(rel)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+        else res.setHeader('cache-control', 'public, max-age=86400')
+      },
+    })
+  }
+  const indexHtml = hasBuild ? readFileSync(indexFile) : null
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?', 1)[0] ?? '/'
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !path.posix.extname(url)
+    if (wantsPage && indexHtml) {
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    }
+    return sendNotFound(reply)
+  })
+}

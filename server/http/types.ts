@@ -1,0 +1,26 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Lang } from '../../contract/common'
+import type { Config } from '../config'
+import type { Database } from '../db/connection'
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>
+
+/** What every module gets when it registers its routes. */
+export interface Deps {
+  config: Config
+  database: Database
+  buildId: string
+}
+
+export type ModuleRegistration = (app: App, deps: Deps) => void | Promise<void>
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `ru` or `kk`, from the language header (spec 7); `ru` when absent or unknown. */
+    lang: Lang
+    /** The client's session id header, when it sent a well-formed one. */
+    sessionId: string | null
+  }
+}

@@ -1,0 +1,50 @@
+import { execSync } from 'node:child_process'
+import { lingui } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { pwaOptions } from './pwa.config'
+
+function gitSha(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()
+  } catch {
+    return 'nogit'
+  }
+}
+
+/** One id per build: busts the persisted query cache and tells the server which shell it serves. */
+const BUILD_ID = process.env.BUILD_ID ?? `${gitSha()}-${Date.now().toString(36)}`
+
+function buildInfo(): Plugin {
+  return {
+    name: 'storefront-build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId: BUILD_ID }) })
+    },
+  }
+}
+
+const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    VitePWA(pwaOptions),
+    buildInfo(),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '^/(api|dev|[^/]+/api)(/|$)': { target: SERVER, changeOrigin: false },
+    },
+  },
+  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
+})
