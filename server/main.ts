@@ -8,7 +8,7 @@ async function main() {
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
   await database.migrate()
   const app = await buildApp({ config, database })
-  await seedIfEmpty(database, { products: config.SEED_PRODUCTS, log: (msg) => app.log.info(msg) })
+  await seedIfEmpty(database, { products: config.SEED_PRODUCTS, log: (msg: string) => app.log.info(msg) })
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { rows } from './rows'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -61,14 +62,12 @@ interface Journal {
 /** The tag of the newest applied migration, e.g. `0003_search_lexicon`, or null on an empty database. */
 export async function appliedMigration(db: Db): Promise<string | null> {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  )
-  const applied = Number(result.rows[0]?.n ?? 0)
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  const applied = Number(row?.n ?? 0)
   return applied === 0 ? null : (journal.entries[applied - 1]?.tag ?? null)
 }
 
 export async function serverVersion(db: Db): Promise<string> {
-  const result = await db.execute<{ v: string }>(sql`select current_setting('server_version') as v`)
-  return String(result.rows[0]?.v ?? 'unknown')
+  const [row] = await rows<{ v: string }>(db, sql`select current_setting('server_version') as v`)
+  return String(row?.v ?? 'unknown')
 }

@@ -25,11 +25,11 @@ export async function registerStaticSite(app: App, staticDir: string) {
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const rel = '/' + path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '')
-        if (NEVER_CACHE.has(rel)) res.setHeader('cache-control', 'no-cache')
-        else if (IMMUTABLE.test(rel)) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-        else res.setHeader('cache-control', 'public, max-age=86400')
+        if (NEVER_CACHE.has(rel)) reply.header('cache-control', 'no-cache')
+        else if (IMMUTABLE.test(rel)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+        else reply.header('cache-control', 'public, max-age=86400')
       },
     })
   }

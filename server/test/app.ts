@@ -4,22 +4,31 @@ import type { Database } from '../db/connection'
 import type { App } from '../http/types'
 import { openTestDatabase } from './database'
 
-let shared: Promise<{ app: App; database: Database }> | undefined
+let sharedDatabase: Promise<Database> | undefined
+let sharedApp: Promise<{ app: App; database: Database }> | undefined
 
-/**
- * One app and one database per test worker: PGlite's first start costs seconds, so files share it and
- * isolate by data (their own phone numbers, carts, ids) instead of by new databases.
- */
-export function testApp(overrides: Record<string, string> = {}): Promise<{ app: App; database: Database }> {
-  if (Object.keys(overrides).length > 0) return createTestApp(overrides)
-  shared ??= createTestApp({})
-  return shared
+/** One database per test worker: PGlite's first start costs seconds, so files share it and isolate by data. */
+export function testDatabase(): Promise<Database> {
+  sharedDatabase ??= openTestDatabase()
+  return sharedDatabase
 }
 
-async function createTestApp(overrides: Record<string, string>) {
-  const database = await openTestDatabase()
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist', ...overrides })
+/** The worker's shared app, ready for `app.inject`. */
+export function testApp(): Promise<{ app: App; database: Database }> {
+  sharedApp ??= buildTestApp().then(async (built) => {
+    await built.app.ready()
+    return built
+  })
+  return sharedApp
+}
+
+/**
+ * A fresh app over the shared database, not yet ready, for tests that change the configuration or add
+ * routes of their own. The caller readies and closes it.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<{ app: App; database: Database }> {
+  const database = await testDatabase()
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist', ...env })
   const app = await buildApp({ config, database, logger: false })
-  await app.ready()
   return { app, database }
 }

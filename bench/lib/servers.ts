@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export interface RunningServer {
+  baseUrl: string
+  stop(): Promise<void>
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before answering ${url}`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await sleep(250)
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`)
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+}
+
+/** The store as it runs in production, in its own process so the load generator does not share its CPU time slice. */
+export async function startStore(port: number, env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  await waitFor(`${baseUrl}/api/health`, child, 30 * 60_000)
+  return { baseUrl, stop: stopper(child) }
+}
+
+/** A bare Fastify hello-world: the ceiling every store figure is read against. */
+export async function startHelloWorld(port: number): Promise<RunningServer> {
+  const child = spawn('npx', ['tsx', 'bench/hello-world.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  await waitFor(baseUrl, child, 60_000)
+  return { baseUrl, stop: stopper(child) }
+}

@@ -1,0 +1,90 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { runLoad, type LoadResult } from './lib/load'
+import { startHelloWorld, startStore, type RunningServer } from './lib/servers'
+import { storeScenarios } from './scenarios'
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: process.env.BENCH_ENGINE ?? 'pglite' },
+    products: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+  },
+})
+const engine = values.engine === 'postgres' ? 'postgres' : 'pglite'
+const products = Number(values.products ?? (engine === 'postgres' ? 200_000 : 20_000))
+const duration = Number(values.duration)
+const connections = Number(values.connections)
+
+async function ensurePostgresDatabase(): Promise<string> {
+  const url =
+    process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/storefront_bench_${products}`
+  const name = new URL(url).pathname.slice(1)
+  const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() })
+  await admin.connect()
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name])
+  if (!rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`)
+  await admin.end()
+  return url
+}
+
+function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string) {
+  return {
+    scenario: name,
+    'req/s': Math.round(r.requestsPerSecond),
+    'p50 ms': r.p50.toFixed(2),
+    'p95 ms': r.p95.toFixed(2),
+    'p99 ms': r.p99.toFixed(2),
+    '% of hello': ceiling ? `${Math.round((100 * r.requestsPerSecond) / ceiling.requestsPerSecond)}%` : '',
+    'errors/non2xx': `${r.errors}/${r.non2xx}`,
+    target: target ?? '',
+  }
+}
+
+async function main() {
+  const env: Record<string, string> = { SEED_PRODUCTS: String(products) }
+  if (engine === 'postgres') env.DATABASE_URL = await ensurePostgresDatabase()
+  else env.DATA_DIR = `./data/bench-pglite-${products}`
+
+  console.log(`Bench: ${engine}, ${products} products, ${connections} connections, ${duration}s per scenario`)
+  console.log('Starting the store (the first start seeds the database; that can take minutes)...')
+  const servers: RunningServer[] = []
+  try {
+    const store = await startStore(3201, env)
+    servers.push(store)
+    const hello = await startHelloWorld(3202)
+    servers.push(hello)
+
+    const ceiling = await runLoad({
+      baseUrl: hello.baseUrl,
+      requests: [{ path: '/' }],
+      connections,
+      durationSeconds: duration,
+    })
+    const table = [row('bare Fastify hello-world', ceiling)]
+    for (const scenario of storeScenarios()) {
+      if (scenario.warmup) for (const r of scenario.warmup) await fetch(store.baseUrl + r.path)
+      const result = await runLoad({
+        baseUrl: store.baseUrl,
+        requests: scenario.requests,
+        connections,
+        durationSeconds: duration,
+      })
+      table.push(row(scenario.name, result, ceiling, scenario.target))
+    }
+    console.table(table)
+    mkdirSync('bench/results', { recursive: true })
+    const file = `bench/results/${engine}-${products}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
+    writeFileSync(file, JSON.stringify({ engine, products, connections, duration, table }, null, 2))
+    console.log(`Saved ${file}`)
+  } finally {
+    for (const s of servers.reverse()) await s.stop()
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+
+/**
+ * The image service of the spec (`/f3/api/v1/images/{width}/{height}/{id}.{jpg|webp}`). Width and height
+ * are each one of the sizes the storefront asks for (spec 9: 48, 88, 100, 150, 272, 800, and 208 for
+ * recommendations); every other size is refused so the disk cache stays bounded.
+ */
+export const IMAGE_SIZES = [48, 88, 100, 150, 208, 272, 800] as const
+export type ImageSize = (typeof IMAGE_SIZES)[number]
+
+export const IMAGE_FORMATS = ['jpg', 'webp'] as const
+export const ImageFormat = z.enum(IMAGE_FORMATS)
+export type ImageFormat = z.infer<typeof ImageFormat>
+
+export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { jpg: 'image/jpeg', webp: 'image/webp' }
+
+export const IMAGE_BASE = '/f3/api/v1/images'
+export const VIDEO_BASE = '/f3/api/v1/videos'
+
+// Path segments arrive as strings; the enum of their decimal spellings keeps `0100` or `1e2` out and
+// documents the allowed sizes in the OpenAPI document.
+const SIZE_SPELLINGS = IMAGE_SIZES.map(String) as [string, ...string[]]
+const ImageSizeParam = z
+  .enum(SIZE_SPELLINGS)
+  .transform((s) => Number(s) as ImageSize)
+  .meta({ description: `one of ${IMAGE_SIZES.join(', ')}` })
+
+export const ImageId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'not an image id')
+
+export const ImageParams = z.object({
+  width: ImageSizeParam,
+  height: ImageSizeParam,
+  id: ImageId,
+  ext: ImageFormat,
+})
+export type ImageParams = z.output<typeof ImageParams>
+
+export const VideoParams = z.object({ id: z.string().min(1).max(100) })
+
+/** The encoded picture; only documentation, since the server sends the bytes as they are. */
+export const ImageBytes = z.string().meta({ format: 'binary' })
+
+/** The URL of an image at a size the service accepts, e.g. `imageUrl('p1-0', 272, 272, 'webp')`. */
+export function imageUrl(id: string, width: ImageSize, height: ImageSize = width, ext: ImageFormat = 'webp') {
+  return `${IMAGE_BASE}/${width}/${height}/${encodeURIComponent(id)}.${ext}`
+}

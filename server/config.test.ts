@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, readConfig } from './config'
+
+describe('reading the environment', () => {
+  it('starts on the embedded database on port 3000 when nothing is set', () => {
+    const config = readConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.DATA_DIR).toBe('./data')
+    expect(config.SEED_PRODUCTS).toBe(5000)
+  })
+
+  it('treats an empty DATABASE_URL as not set', () => {
+    expect(readConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+
+  it('names every bad variable with what is wrong and what it got', () => {
+    try {
+      readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' })
+      expect.unreachable()
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError)
+      const message = (err as Error).message
+      expect(message).toContain('PORT')
+      expect(message).toContain('"eighty"')
+      expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL')
+      expect(message).toContain('NODE_ENV')
+    }
+  })
+})
