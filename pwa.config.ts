@@ -1,0 +1,61 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa'
+
+/** The brand colour of the logo, the browser's toolbar and the splash screen; the icons use the same. */
+export const THEME_COLOR = '#1746d1'
+export const BACKGROUND_COLOR = '#ffffff'
+
+export const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  scope: '/',
+  // 'prompt': a new version waits until the shopper agrees to reload, so a half-filled form is never lost.
+  registerType: 'prompt',
+  // src/pwa/register.ts registers the worker; the CSP forbids the inline script the plugin would add.
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    id: '/',
+    name: 'Техно магазин — электроника и бытовая техника',
+    short_name: 'Техно магазин',
+    description:
+      'Смартфоны, ноутбуки, телевизоры и бытовая техника с доставкой по Казахстану. Каталог и корзина работают и без сети.',
+    lang: 'ru',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: BACKGROUND_COLOR,
+    theme_color: THEME_COLOR,
+    categories: ['shopping'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    shortcuts: [
+      {
+        name: 'Каталог',
+        short_name: 'Каталог',
+        url: '/catalog',
+        icons: [{ src: '/icons/shortcut-catalog-96.png', sizes: '96x96', type: 'image/png' }],
+      },
+      {
+        name: 'Корзина',
+        short_name: 'Корзина',
+        url: '/cart',
+        icons: [{ src: '/icons/shortcut-cart-96.png', sizes: '96x96', type: 'image/png' }],
+      },
+    ],
+  },
+  injectManifest: {
+    // A classic script: every browser that has service workers can run it, module workers are newer.
+    rollupFormat: 'iife',
+    // Lingui's compiled catalogs and the router's lazy route chunks are plain .js in assets/, so a locale
+    // switch or a first visit to a route works offline too. build.json stays out: it must come from the network.
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+    globIgnores: ['**/node_modules/**', 'build.json'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+}
