@@ -12,7 +12,10 @@ import { buildTestApp, testApp } from './test/app'
 function makeStaticDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-dist-'))
   mkdirSync(path.join(dir, 'assets'))
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>')
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  )
   const js = 'console.log("store");'.repeat(200)
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), js)
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js))
@@ -172,7 +175,12 @@ describe('serving the built PWA', () => {
   afterAll(() => app.close())
 
   it('answers client routes with index.html, never cached', async () => {
-    for (const url of ['/', '/catalog/smartfony/f/brand/samsung', '/astana_kk/p/iphone-15-123', '/cart?x=1']) {
+    for (const url of [
+      '/',
+      '/catalog/smartfony/f/brand/samsung',
+      '/astana_kk/p/iphone-15-123',
+      '/cart?x=1',
+    ]) {
       const res = await app.inject(url)
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['content-type']).toContain('text/html')

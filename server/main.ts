@@ -5,7 +5,9 @@ import { seedIfEmpty } from './seed/seed-if-empty'
 
 async function main() {
   const config = readConfig()
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  )
   await database.migrate()
   const app = await buildApp({ config, database })
   await seedIfEmpty(database, { products: config.SEED_PRODUCTS, log: (msg: string) => app.log.info(msg) })

@@ -61,8 +61,13 @@ interface Journal {
 
 /** The tag of the newest applied migration, e.g. `0003_search_lexicon`, or null on an empty database. */
 export async function appliedMigration(db: Db): Promise<string | null> {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  const journal = JSON.parse(
+    readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+  ) as Journal
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )
   const applied = Number(row?.n ?? 0)
   return applied === 0 ? null : (journal.entries[applied - 1]?.tag ?? null)
 }

@@ -28,7 +28,11 @@ export function registerErrorHandling(app: App) {
     if (status >= 400 && status < 500) {
       const code = err.code ? err.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request'
       const message =
-        status === 413 ? ERROR_KEYS.payloadTooLarge : status === 429 ? ERROR_KEYS.tooManyRequests : ERROR_KEYS.badRequest
+        status === 413
+          ? ERROR_KEYS.payloadTooLarge
+          : status === 429
+            ? ERROR_KEYS.tooManyRequests
+            : ERROR_KEYS.badRequest
       return send(reply, status, code, message)
     }
     req.log.error({ err }, 'unhandled error')

@@ -26,7 +26,13 @@ export async function registerStaticSite(app: App, staticDir: string) {
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const rel = '/' + path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '')
+        const rel =
+          '/' +
+          path
+            .relative(root, filePath)
+            .split(path.sep)
+            .join('/')
+            .replace(/\.(br|gz)$/, '')
         if (NEVER_CACHE.has(rel)) reply.header('cache-control', 'no-cache')
         else if (IMMUTABLE.test(rel)) reply.header('cache-control', 'public, max-age=31536000, immutable')
         else reply.header('cache-control', 'public, max-age=86400')
@@ -40,7 +46,11 @@ export async function registerStaticSite(app: App, staticDir: string) {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !path.posix.extname(url)
     if (wantsPage && indexHtml) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml)
     }
     return sendNotFound(reply)
   })

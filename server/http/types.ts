@@ -5,7 +5,13 @@ import type { Lang } from '../../contract/common'
 import type { Config } from '../config'
 import type { Database } from '../db/connection'
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
 
 /** What every module gets when it registers its routes. */
 export interface Deps {

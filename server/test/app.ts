@@ -26,7 +26,9 @@ export function testApp(): Promise<{ app: App; database: Database }> {
  * A fresh app over the shared database, not yet ready, for tests that change the configuration or add
  * routes of their own. The caller readies and closes it.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<{ app: App; database: Database }> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+): Promise<{ app: App; database: Database }> {
   const database = await testDatabase()
   const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist', ...env })
   const app = await buildApp({ config, database, logger: false })

@@ -29,7 +29,10 @@ export async function resetPostgres(url: string): Promise<void> {
 
 /** Opens the engine under test, migrated and seeded. On PGlite it lives in memory for this worker. */
 export async function openTestDatabase(): Promise<Database> {
-  const database = testEngine() === 'postgres' ? await openDatabase({ url: testDatabaseUrl() }) : await openDatabase({ memory: true })
+  const database =
+    testEngine() === 'postgres'
+      ? await openDatabase({ url: testDatabaseUrl() })
+      : await openDatabase({ memory: true })
   await database.migrate()
   await seedIfEmpty(database, { products: TEST_SEED_PRODUCTS })
   return database

@@ -5,7 +5,13 @@ import type { ModuleRegistration } from '../../http/types'
 export const healthModule: ModuleRegistration = (app, { database, buildId }) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness with database engine and migration', response: { 200: Health } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness with database engine and migration',
+        response: { 200: Health },
+      },
+    },
     async () => ({
       status: 'ok' as const,
       database: {
