@@ -14,6 +14,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   // src/pwa/register.ts registers the worker; the CSP forbids the inline script the plugin would add.
   injectRegister: false,
   manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: false,
   manifest: {
     id: '/',
     name: 'Техно магазин — электроника и бытовая техника',
@@ -52,9 +53,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // A classic script: every browser that has service workers can run it, module workers are newer.
     rollupFormat: 'iife',
     // Lingui's compiled catalogs and the router's lazy route chunks are plain .js in assets/, so a locale
-    // switch or a first visit to a route works offline too. build.json stays out: it must come from the network.
+    // switch or a first visit to a route works offline too.
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-    globIgnores: ['**/node_modules/**', 'build.json'],
+    // build.json must always come from the network: it is how a page learns a new build is out. The
+    // plugin adds manifest.webmanifest to the precache itself, with its own revision.
+    globIgnores: ['**/node_modules/**', 'build.json', 'manifest.webmanifest'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
   devOptions: { enabled: false },

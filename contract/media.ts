@@ -37,8 +37,10 @@ export type ImageParams = z.output<typeof ImageParams>
 
 export const VideoParams = z.object({ id: z.string().min(1).max(100) })
 
-/** The encoded picture; only documentation, since the server sends the bytes as they are. */
-export const ImageBytes = z.string().meta({ format: 'binary' })
+/** The encoded picture. The server sends the bytes as they are; the schema documents them as binary. */
+export const ImageBytes = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' })
 
 /** The URL of an image at a size the service accepts, e.g. `imageUrl('p1-0', 272, 272, 'webp')`. */
 export function imageUrl(id: string, width: ImageSize, height: ImageSize = width, ext: ImageFormat = 'webp') {

@@ -12,7 +12,9 @@ export interface OutboxReplayAck {
 }
 
 export function isSkipWaiting(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING_MESSAGE
+  return (
+    typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING_MESSAGE
+  )
 }
 
 export function isOutboxReplayAck(data: unknown): data is OutboxReplayAck {

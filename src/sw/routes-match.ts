@@ -22,6 +22,15 @@ export function hasFileExtension(pathname: string): boolean {
   return name.lastIndexOf('.') > 0
 }
 
+/**
+ * The same two rules for Workbox's NavigationRoute, which tests `pathname + search`: a segment may not run
+ * into the query, so `/catalog?q=a.b` or `/search?q=x/api/` stay pages.
+ */
+export const NAVIGATION_DENYLIST: readonly RegExp[] = [
+  /^\/(api|dev|[^/?]+\/api)(\/|\?|$)/,
+  /^[^?]*\/[^/?]+\.[^/?]*(\?|$)/,
+]
+
 /** A navigation the shell should answer: a client route such as `/catalog/smartfony` or `/astana_kk/p/x`. */
 export function isShellNavigation(url: URL, origin: string): boolean {
   return url.origin === origin && !isApiPath(url.pathname) && !hasFileExtension(url.pathname)

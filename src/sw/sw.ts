@@ -7,7 +7,7 @@ import type { WorkboxPlugin } from 'workbox-core/types'
 import { OUTBOX_SYNC_TAG } from '../data/outbox-protocol'
 import { isSkipWaiting } from './messages'
 import { requestOutboxReplay, shouldRetrySync, type ReplayTarget } from './outbox-sync'
-import { isCatalogueRead, isProductImage, isShellNavigation, isStorableResponse } from './routes-match'
+import { NAVIGATION_DENYLIST, isCatalogueRead, isProductImage, isStorableResponse } from './routes-match'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -29,15 +29,7 @@ cleanupOutdatedCaches()
 // Any client route reloaded offline gets the precached shell, which then renders from the persisted query
 // cache. API paths and files keep their real answer: a missing API resource must stay a JSON 404.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    allowlist: [/./],
-    denylist: [/^\/(api|dev|[^/]+\/api)(\/|$)/, /\/[^/]*[^/.][^/]*\.[^/]*$/],
-  }),
-)
-// Belt and braces for the regexes above: the same rule as a pure, tested function.
-registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !isShellNavigation(url, self.location.origin),
-  ({ request }) => fetch(request),
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATION_DENYLIST] }),
 )
 
 const storableOnly: WorkboxPlugin = {

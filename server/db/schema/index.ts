@@ -1,2 +1,5 @@
 // Every table of the store, re-exported for drizzle-kit and the typed query builder.
+export * from './catalog'
+export * from './geo'
+export * from './inventory'
 export * from './media'

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+import { IMAGE_CONTENT_TYPES, type ImageFormat, type ImageParams } from '../../../contract/media'
+import { notFound } from '../../http/errors'
+import { DiskCache } from './cache'
+import { ILLUSTRATION_VERSION, illustrate } from './illustration'
+import type { ImageRecord, MediaRepo } from './repo'
+
+/** Bump when encoder settings change, for the same reason as ILLUSTRATION_VERSION. */
+const ENCODER_VERSION = 1
+
+export type ImageResult =
+  { status: 304; etag: string } | { status: 200; etag: string; contentType: string; bytes: Buffer }
+
+export interface MediaServiceOptions {
+  repo: MediaRepo
+  /** Where encoded images are kept, e.g. `${DATA_DIR}/image-cache`. */
+  cacheDir: string
+  /** sharp renders at once; each holds a full raster in memory, so a burst of cold URLs queues instead. */
+  renderConcurrency?: number
+  log?: { warn(obj: object, msg: string): void }
+}
+
+/** A counting semaphore that hands a freed slot straight to the next waiter, so it never overshoots. */
+export function limiter(max: number) {
+  let active = 0
+  const waiting: (() => void)[] = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < max) active += 1
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else active -= 1
+    }
+  }
+}
+
+/**
+ * Everything that changes the bytes is in the key, so the key doubles as the ETag and a cached file
+ * never goes stale: an edited row or a redrawn illustration simply gets a new file.
+ */
+export function cacheKey(record: ImageRecord, params: ImageParams): string {
+  const parts = [
+    ILLUSTRATION_VERSION,
+    ENCODER_VERSION,
+    record.id,
+    record.kind,
+    record.color,
+    record.label,
+    record.variant,
+    params.width,
+    params.height,
+    params.ext,
+  ]
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag)
+}
+
+/** Rasterises the drawing at the scale it will be shown, so text and edges stay crisp at every size. */
+export async function renderImage(
+  record: ImageRecord,
+  width: number,
+  height: number,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const art = illustrate(record, { width, height })
+  const scale =
+    art.fit === 'contain'
+      ? Math.min(width / art.width, height / art.height)
+      : Math.max(width / art.width, height / art.height)
+  // librsvg draws one SVG px as one pixel at 72 dpi.
+  const pipeline = sharp(Buffer.from(art.svg), { density: 72 * scale })
+    .resize(width, height, { fit: art.fit, background: '#ffffff' })
+    .flatten({ background: '#ffffff' })
+  return format === 'webp'
+    ? pipeline.webp({ quality: 80, effort: 4 }).toBuffer()
+    : pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+}
+
+export function createMediaService({ repo, cacheDir, renderConcurrency = 2, log }: MediaServiceOptions) {
+  const cache = new DiskCache(cacheDir)
+  const inFlight = new Map<string, Promise<Buffer>>()
+  const limit = limiter(renderConcurrency)
+  const stats = { renders: 0, cacheHits: 0 }
+
+  async function renderAndStore(key: string, record: ImageRecord, params: ImageParams): Promise<Buffer> {
+    // A request that missed the disk just before another one finished writing lands here; so does
+    // every queued request, which may have waited long enough for another process to render it.
+    const late = await cache.read(key, params.ext)
+    if (late) return late
+    stats.renders += 1
+    const bytes = await renderImage(record, params.width, params.height, params.ext)
+    try {
+      await cache.write(key, params.ext, bytes)
+    } catch (err) {
+      // A full or read-only disk costs a re-render next time, not this answer.
+      log?.warn({ err, key }, 'image cache write failed')
+    }
+    return bytes
+  }
+
+  async function bytesFor(key: string, record: ImageRecord, params: ImageParams): Promise<Buffer> {
+    const cached = await cache.read(key, params.ext)
+    if (cached) {
+      stats.cacheHits += 1
+      return cached
+    }
+    let pending = inFlight.get(key)
+    if (!pending) {
+      pending = limit(() => renderAndStore(key, record, params)).finally(() => inFlight.delete(key))
+      inFlight.set(key, pending)
+    }
+    return pending
+  }
+
+  return {
+    stats,
+    cacheFile: (key: string, ext: ImageFormat) => cache.file(key, ext),
+
+    async image(params: ImageParams, ifNoneMatch?: string): Promise<ImageResult> {
+      const record = await repo.findImage(params.id)
+      if (!record) throw notFound()
+      const key = cacheKey(record, params)
+      const etag = `"${key}"`
+      if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { status: 304, etag }
+      const bytes = await bytesFor(key, record, params)
+      return { status: 200, etag, contentType: IMAGE_CONTENT_TYPES[params.ext], bytes }
+    },
+  }
+}
+
+export type MediaService = ReturnType<typeof createMediaService>

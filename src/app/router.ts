@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { RouteErrorScreen } from '../features/shell/error-screen'
+import { NotFoundPage } from '../features/shell/not-found'
+import { routeTree } from '../routeTree.gen'
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // hovering or focusing a link loads its route's code and data
+    defaultPreload: 'intent',
+    // TanStack Query decides freshness; the router always asks it
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteErrorScreen,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

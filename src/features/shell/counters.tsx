@@ -1,0 +1,133 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { atom, useAtomValue } from 'jotai'
+import { unwrap } from 'jotai/utils'
+import type { ReactNode } from 'react'
+import { cartIdAtom } from '../../atoms/cart-id'
+import { comparisonAtom } from '../../atoms/comparison'
+import { guestWishlistIdAtom } from '../../atoms/guest-wishlist-id'
+import { sessionAtom } from '../../atoms/session'
+import { useStoreLocation } from '../../app/store-location'
+import { CartIcon, CompareIcon, HeartIcon, UserIcon } from '../../ui/icons'
+import styles from './header.module.css'
+
+// The stored atoms read IndexedDB asynchronously; until they answer the header counts nothing.
+const comparisonCountAtom = unwrap(
+  atom(async (get) => (await get(comparisonAtom)).length),
+  (previous) => previous ?? 0,
+)
+const cartIdValueAtom = unwrap(cartIdAtom, (previous) => previous ?? null)
+const guestWishlistIdValueAtom = unwrap(guestWishlistIdAtom, (previous) => previous ?? null)
+
+/** `null`: there is a list, but how many items it holds is not known here. */
+export interface HeaderCounts {
+  compare: number
+  cart: number | null
+  wishlist: number | null
+}
+
+/**
+ * What the header's badges show. Comparison lives on this device, so its count is exact. Without a cart
+ * id there is no cart, so 0; with one, the count comes from the cart's query once the cart feature provides
+ * it here — until then it is unknown and no number is shown. The wishlist works the same way (a signed-in
+ * shopper's list is on the server).
+ */
+export function useHeaderCounts(): HeaderCounts {
+  const compare = useAtomValue(comparisonCountAtom)
+  const cartId = useAtomValue(cartIdValueAtom)
+  const guestWishlistId = useAtomValue(guestWishlistIdValueAtom)
+  const session = useAtomValue(sessionAtom)
+  return {
+    compare,
+    cart: cartId === null ? 0 : null,
+    wishlist: guestWishlistId === null && !session.signedIn ? 0 : null,
+  }
+}
+
+function CounterBadge({ value, testId }: { value: number | null; testId: string }) {
+  return (
+    <span
+      className={value ? `${styles.badge} ${styles.badgeActive}` : styles.badge}
+      data-testid={testId}
+      data-count={value ?? ''}
+      hidden={value === null}
+      aria-hidden="true"
+    >
+      {value ?? ''}
+    </span>
+  )
+}
+
+type CounterTarget = '/{-$city}/compare' | '/{-$city}/my-account/wishlist' | '/{-$city}/cart'
+
+function CounterLink({
+  to,
+  icon,
+  label,
+  count,
+  testId,
+  className,
+}: {
+  to: CounterTarget
+  icon: ReactNode
+  label: string
+  count: number | null
+  testId: string
+  className?: string
+}) {
+  const { prefix } = useStoreLocation()
+  return (
+    <Link
+      to={to}
+      params={{ city: prefix }}
+      className={className ? `${styles.counter} ${className}` : styles.counter}
+      aria-label={count === null ? label : `${label}: ${count}`}
+      data-testid={`${testId.replace('-count', '')}-link`}
+    >
+      <span className={styles.counterIcon}>
+        {icon}
+        <CounterBadge value={count} testId={testId} />
+      </span>
+      <span className={styles.counterLabel}>{label}</span>
+    </Link>
+  )
+}
+
+/** Comparison, wishlist, cart and account links with their counters. */
+export function HeaderCounters() {
+  const { t } = useLingui()
+  const counts = useHeaderCounts()
+  const session = useAtomValue(sessionAtom)
+  const { prefix } = useStoreLocation()
+  return (
+    <nav className={styles.counters} aria-label={t`Покупки`}>
+      <CounterLink
+        to="/{-$city}/compare"
+        icon={<CompareIcon />}
+        label={t`Сравнение`}
+        count={counts.compare}
+        testId="compare-count"
+        className={styles.desktopOnly}
+      />
+      <CounterLink
+        to="/{-$city}/my-account/wishlist"
+        icon={<HeartIcon />}
+        label={t`Избранное`}
+        count={counts.wishlist}
+        testId="wishlist-count"
+      />
+      <CounterLink to="/{-$city}/cart" icon={<CartIcon />} label={t`Корзина`} count={counts.cart} testId="cart-count" />
+      <Link
+        to={session.signedIn ? '/{-$city}/my-account' : '/{-$city}/login'}
+        params={{ city: prefix }}
+        className={styles.counter}
+        data-testid="account-link"
+      >
+        <span className={styles.counterIcon}>
+          <UserIcon />
+        </span>
+        <span className={styles.counterLabel}>{session.signedIn ? t`Кабинет` : t`Войти`}</span>
+      </Link>
+    </nav>
+  )
+}

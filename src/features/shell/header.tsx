@@ -1,0 +1,64 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useStoreLocation } from '../../app/store-location'
+import { CatalogIcon, MenuIcon } from '../../ui/icons'
+import { CategoryNav } from './category-nav'
+import { CityPicker } from './city-picker'
+import { HeaderCounters } from './counters'
+import { LangSwitch } from './lang-switch'
+import { Logo } from './logo'
+import { HELP_PAGES } from './names'
+import { SearchBox } from './search-box'
+import styles from './header.module.css'
+
+const TOP_BAR_HELP = new Set(['delivery', 'payment', 'warranty'])
+
+export function Header() {
+  const { t, i18n } = useLingui()
+  const { prefix } = useStoreLocation()
+  return (
+    <header className={styles.header}>
+      <div className={styles.topBar}>
+        <div className={`page-container ${styles.topBarInner}`}>
+          <CityPicker />
+          <nav className={styles.topLinks} aria-label={t`Покупателям`}>
+            {HELP_PAGES.filter((page) => TOP_BAR_HELP.has(page.slug)).map((page) => (
+              <Link key={page.slug} to="/{-$city}/cms/$slug" params={{ city: prefix, slug: page.slug }}>
+                {i18n._(page.title)}
+              </Link>
+            ))}
+            <Link to="/{-$city}/cms/promo" params={{ city: prefix }}>
+              {t`Акции`}
+            </Link>
+          </nav>
+          <LangSwitch />
+        </div>
+      </div>
+      <div className={`page-container ${styles.mainRow}`}>
+        <Link
+          to="/{-$city}/menu"
+          params={{ city: prefix }}
+          className={styles.menuButton}
+          aria-label={t`Меню`}
+          title={t`Меню`}
+          data-testid="menu-button"
+        >
+          <MenuIcon />
+        </Link>
+        <Logo />
+        <Link
+          to="/{-$city}/catalog"
+          params={{ city: prefix }}
+          className={styles.catalogButton}
+          data-testid="catalog-button"
+        >
+          <CatalogIcon size="M" />
+          {t`Каталог`}
+        </Link>
+        <SearchBox className={styles.search} />
+        <HeaderCounters />
+      </div>
+      <CategoryNav />
+    </header>
+  )
+}

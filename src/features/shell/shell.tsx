@@ -1,0 +1,26 @@
+import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { Toaster } from '../../ui/toast/toaster'
+import { Footer } from './footer'
+import { Header } from './header'
+import { RouteProgress } from './route-progress'
+import styles from './shell.module.css'
+
+/** Every page: progress bar, header, the page, footer and the toasts. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useLingui()
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        {t`Перейти к содержимому`}
+      </a>
+      <RouteProgress />
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  )
+}

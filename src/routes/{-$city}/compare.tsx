@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SectionPage } from '../../features/shell/section-page'
+
+export const Route = createFileRoute('/{-$city}/compare')({
+  component: () => <SectionPage section="compare" />,
+})

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AccountSectionPage } from '../../../features/shell/account-pages'
+
+export const Route = createFileRoute('/{-$city}/my-account/my-caps')({
+  component: () => <AccountSectionPage section="accountBonuses" />,
+})
