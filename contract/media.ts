@@ -42,6 +42,11 @@ export const ImageBytes = z
   .custom<Uint8Array>((value) => value instanceof Uint8Array)
   .meta({ type: 'string', format: 'binary' })
 
+/** The answer to an If-None-Match naming the current ETag: no body (documented as type null). */
+export const NotModified = z
+  .undefined()
+  .meta({ description: 'Not modified: the ETag in If-None-Match is current' })
+
 /** The URL of an image at a size the service accepts, e.g. `imageUrl('p1-0', 272, 272, 'webp')`. */
 export function imageUrl(id: string, width: ImageSize, height: ImageSize = width, ext: ImageFormat = 'webp') {
   return `${IMAGE_BASE}/${width}/${height}/${encodeURIComponent(id)}.${ext}`

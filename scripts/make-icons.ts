@@ -1,6 +1,7 @@
 /**
- * Draws the store's icons from one SVG of the logo: a bold white "Т" with an amber spark on a cobalt tile.
- * The mark is drawn with shapes, not a font, so every machine renders the same pixels.
+ * Draws the store's icons from one SVG of its logo, the same mark as the header's (src/features/shell/
+ * logo.tsx): an amber lightning bolt on a cobalt tile. Shapes only, no font, so every machine renders the
+ * same pixels.
  *
  *   npx tsx scripts/make-icons.ts
  */
@@ -14,8 +15,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PUBLIC = path.join(ROOT, 'public')
 const ICONS = path.join(PUBLIC, 'icons')
 
-const DEEP = '#0f2f9a'
-const SPARK = '#ffb400'
+const SPARK = '#ffd23f'
 
 interface TileOptions {
   /** Rounded corners with transparency around them, or a full square the platform masks itself. */
@@ -24,26 +24,16 @@ interface TileOptions {
   markScale: number
 }
 
-/** The mark in a 512 × 512 box: the letter's bar and stem, and the spark at its shoulder. */
+/** The header's 32-unit bolt, drawn in a 512 box. */
 function mark(scale: number): string {
-  const t = `translate(256 256) scale(${scale}) translate(-256 -256)`
-  return `<g transform="${t}">
-    <rect x="112" y="128" width="264" height="80" rx="22" fill="#fff"/>
-    <rect x="204" y="128" width="80" height="264" rx="22" fill="#fff"/>
-    <circle cx="360" cy="332" r="44" fill="${SPARK}"/>
-  </g>`
+  const t = `translate(256 256) scale(${scale * 16}) translate(-16 -16)`
+  return `<path transform="${t}" d="M18.5 5 9 18h6l-1.5 9L23 14h-6l1.5-9Z" fill="${SPARK}" stroke="${SPARK}" stroke-width="0.6" stroke-linejoin="round"/>`
 }
 
 function logoSvg(size: number, { rounded, markScale }: TileOptions): string {
-  const radius = rounded ? 112 : 0
+  const radius = rounded ? 128 : 0
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">
-  <defs>
-    <linearGradient id="tile" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${THEME_COLOR}"/>
-      <stop offset="1" stop-color="${DEEP}"/>
-    </linearGradient>
-  </defs>
-  <rect width="512" height="512" rx="${radius}" fill="url(#tile)"/>
+  <rect width="512" height="512" rx="${radius}" fill="${THEME_COLOR}"/>
   ${mark(markScale)}
 </svg>`
 }
@@ -62,7 +52,7 @@ const GLYPHS = {
 
 function glyphSvg(size: number, glyph: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 512 512">
-  <rect width="512" height="512" rx="112" fill="${THEME_COLOR}"/>
+  <rect width="512" height="512" rx="128" fill="${THEME_COLOR}"/>
   ${glyph}
 </svg>`
 }
@@ -97,11 +87,11 @@ function icoFromPngs(images: ReadonlyArray<{ size: number; data: Buffer }>): Buf
 
 async function main() {
   await mkdir(ICONS, { recursive: true })
-  const any = { rounded: true, markScale: 0.92 }
-  // The safe zone is a circle of 40 % of the size around the centre; the spark's far edge must stay in it.
-  const maskable = { rounded: false, markScale: 0.78 }
+  const any = { rounded: true, markScale: 0.9 }
+  // The safe zone is a circle of 40 % of the size around the centre; the bolt's tips must stay in it.
+  const maskable = { rounded: false, markScale: 0.72 }
   // iOS fills transparency with black and rounds the corners itself.
-  const apple = { rounded: false, markScale: 0.9 }
+  const apple = { rounded: false, markScale: 0.8 }
 
   const files: Array<[string, Buffer | string]> = [
     ['icons/icon-192.png', await png(logoSvg(192, any))],

@@ -80,7 +80,11 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
   nfc: { title: same('NFC'), group: 'connectivity' },
   lte: { title: ['Поддержка LTE', 'LTE қолдауы'], group: 'connectivity' },
   camera_mp: { title: ['Основная камера', 'Негізгі камера'], group: 'features', unit: ['Мп', 'Мп'] },
-  battery: { title: ['Ёмкость аккумулятора', 'Аккумулятор сыйымдылығы'], group: 'power', unit: ['мА·ч', 'мА·сағ'] },
+  battery: {
+    title: ['Ёмкость аккумулятора', 'Аккумулятор сыйымдылығы'],
+    group: 'power',
+    unit: ['мА·ч', 'мА·сағ'],
+  },
   battery_life: { title: ['Время работы', 'Жұмыс уақыты'], group: 'power', unit: ['ч', 'сағ'] },
   cpu_family: {
     title: same('Процессор'),
@@ -204,11 +208,7 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
   sensor: {
     title: ['Матрица', 'Матрица'],
     group: 'main',
-    options: opts(
-      ['full-frame', 'Полнокадровая', 'Толық кадрлы'],
-      ['aps-c', 'APS-C'],
-      ['1-2-3', '1/2.3"'],
-    ),
+    options: opts(['full-frame', 'Полнокадровая', 'Толық кадрлы'], ['aps-c', 'APS-C'], ['1-2-3', '1/2.3"']),
   },
   megapixels: { title: ['Разрешение матрицы', 'Матрица ажыратымдылығы'], group: 'main', unit: ['Мп', 'Мп'] },
   disc_drive: { title: ['Дисковод', 'Дисковод'], group: 'features' },
@@ -224,7 +224,13 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
   btu: {
     title: ['Мощность охлаждения', 'Салқындату қуаты'],
     group: 'main',
-    options: opts(['07', '7000 BTU'], ['09', '9000 BTU'], ['12', '12000 BTU'], ['18', '18000 BTU'], ['24', '24000 BTU']),
+    options: opts(
+      ['07', '7000 BTU'],
+      ['09', '9000 BTU'],
+      ['12', '12000 BTU'],
+      ['18', '18000 BTU'],
+      ['24', '24000 BTU'],
+    ),
   },
   socket: {
     title: ['Сокет', 'Сокет'],
@@ -250,7 +256,11 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
   cores: { title: ['Количество ядер', 'Ядро саны'], group: 'performance' },
   threads: { title: ['Количество потоков', 'Ағын саны'], group: 'performance' },
   base_clock: { title: ['Базовая частота', 'Базалық жиілік'], group: 'performance', unit: 'ghz' },
-  boost_clock: { title: ['Частота в турбо-режиме', 'Турбо режимдегі жиілік'], group: 'performance', unit: 'ghz' },
+  boost_clock: {
+    title: ['Частота в турбо-режиме', 'Турбо режимдегі жиілік'],
+    group: 'performance',
+    unit: 'ghz',
+  },
   tdp: { title: ['Тепловыделение (TDP)', 'Жылу бөлу (TDP)'], group: 'power', unit: ['Вт', 'Вт'] },
   memory_type: {
     title: ['Тип памяти', 'Жад түрі'],
@@ -258,7 +268,11 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     options: opts(['ddr4', 'DDR4'], ['ddr5', 'DDR5']),
   },
   integrated_graphics: { title: ['Встроенная графика', 'Кіріктірілген графика'], group: 'features' },
-  packaging: { title: ['Комплектация', 'Жинақталым'], group: 'main', options: opts(['box', 'BOX'], ['oem', 'OEM']) },
+  packaging: {
+    title: ['Комплектация', 'Жинақталым'],
+    group: 'main',
+    options: opts(['box', 'BOX'], ['oem', 'OEM']),
+  },
   chipset: {
     title: same('Чипсет'),
     group: 'compatibility',
@@ -294,7 +308,11 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     ),
   },
   memory_slots: { title: ['Слоты памяти', 'Жад слоттары'], group: 'memory' },
-  max_memory: { title: ['Максимальный объём памяти', 'Жадтың максималды көлемі'], group: 'memory', unit: 'gb' },
+  max_memory: {
+    title: ['Максимальный объём памяти', 'Жадтың максималды көлемі'],
+    group: 'memory',
+    unit: 'gb',
+  },
   m2_slots: { title: ['Разъёмы M.2', 'M.2 ұяшықтары'], group: 'connectivity' },
   wifi: { title: same('Wi-Fi'), group: 'connectivity' },
   capacity: { title: ['Объём', 'Көлемі'], group: 'main', unit: 'gb' },
@@ -348,7 +366,11 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     group: 'memory',
     options: opts(['gddr6', 'GDDR6'], ['gddr6x', 'GDDR6X'], ['gddr7', 'GDDR7']),
   },
-  recommended_psu: { title: ['Рекомендуемый блок питания', 'Ұсынылатын қуат блогы'], group: 'power', unit: ['Вт', 'Вт'] },
+  recommended_psu: {
+    title: ['Рекомендуемый блок питания', 'Ұсынылатын қуат блогы'],
+    group: 'power',
+    unit: ['Вт', 'Вт'],
+  },
   length: { title: ['Длина', 'Ұзындығы'], group: 'dimensions', unit: ['мм', 'мм'] },
   storage_type: {
     title: ['Тип накопителя', 'Жинақтағыш түрі'],
@@ -358,7 +380,12 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
   interface: {
     title: same('Интерфейс'),
     group: 'connectivity',
-    options: opts(['pcie-3', 'PCIe 3.0 x4'], ['pcie-4', 'PCIe 4.0 x4'], ['pcie-5', 'PCIe 5.0 x4'], ['sata3', 'SATA III']),
+    options: opts(
+      ['pcie-3', 'PCIe 3.0 x4'],
+      ['pcie-4', 'PCIe 4.0 x4'],
+      ['pcie-5', 'PCIe 5.0 x4'],
+      ['sata3', 'SATA III'],
+    ),
   },
   read_speed: { title: ['Скорость чтения', 'Оқу жылдамдығы'], group: 'performance', unit: ['МБ/с', 'МБ/с'] },
   wattage: { title: ['Мощность', 'Қуаты'], group: 'power', unit: ['Вт', 'Вт'] },
@@ -467,18 +494,22 @@ export function valueTitle(code: string, value: AttributeValue): Titles {
   return optionTitle(code, value)
 }
 
+const ORDER = new Map(Object.keys(ATTRIBUTES).map((code, i) => [code, i]))
+
 /** The specifications tab: attributes grouped the way the dictionary files them, in dictionary order. */
 export function specGroups(model: string, attributes: ProductAttributes): SpecGroup[] {
   const byGroup = new Map<Group, SpecGroup['items']>()
   byGroup.set('main', [{ code: 'model', title_ru: 'Модель', title_kk: 'Моделі', value_ru: model, value_kk: model }])
-  for (const code of Object.keys(ATTRIBUTES)) {
+  const codes = Object.keys(attributes).sort((a, b) => (ORDER.get(a) ?? 1e9) - (ORDER.get(b) ?? 1e9))
+  for (const code of codes) {
+    const def = ATTRIBUTES[code]
     const value = attributes[code]
-    if (value === undefined) continue
-    const def = ATTRIBUTES[code] as AttributeDef
+    if (!def || value === undefined) continue
     const [valueRu, valueKk] = valueTitle(code, value)
-    const items = byGroup.get(def.group) ?? []
-    items.push({ code, title_ru: def.title[0], title_kk: def.title[1], value_ru: valueRu, value_kk: valueKk })
-    byGroup.set(def.group, items)
+    const items = byGroup.get(def.group)
+    const item = { code, title_ru: def.title[0], title_kk: def.title[1], value_ru: valueRu, value_kk: valueKk }
+    if (items) items.push(item)
+    else byGroup.set(def.group, [item])
   }
   const groups: SpecGroup[] = []
   for (const group of Object.keys(GROUPS) as Group[]) {
@@ -489,7 +520,10 @@ export function specGroups(model: string, attributes: ProductAttributes): SpecGr
 }
 
 /** The few lines under the title in listings: the attributes a shopper compares first. */
-export function shortDescription(codes: readonly string[], attributes: ProductAttributes): ShortDescriptionItem[] {
+export function shortDescription(
+  codes: readonly string[],
+  attributes: ProductAttributes,
+): ShortDescriptionItem[] {
   const items: ShortDescriptionItem[] = []
   for (const code of codes) {
     const value = attributes[code]

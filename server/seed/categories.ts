@@ -203,7 +203,9 @@ function meta(ru: string, kk: string, isService: boolean): CategoryMeta {
   const lowerRu = ru.toLowerCase()
   return {
     ru: {
-      meta_title: isService ? `${ru} — заказать в интернет-магазине` : `${ru} — купить по выгодной цене в интернет-магазине`,
+      meta_title: isService
+        ? `${ru} — заказать в интернет-магазине`
+        : `${ru} — купить по выгодной цене в интернет-магазине`,
       meta_header: ru,
       meta_description: `${ru} в интернет-магазине электроники: цены в тенге, рассрочка 0-0-12, доставка по Алматы, Астане, Шымкенту и Актобе, самовывоз из магазинов.`,
       seo_text: `В каталоге «${ru}» собраны модели ведущих брендов с официальной гарантией. Сравните характеристики, выберите удобный способ оплаты и получите ${lowerRu} с доставкой или в ближайшем магазине.`,
@@ -239,7 +241,8 @@ function flatten(): SeedCategory[] {
         leaf: node.leaf ?? null,
         meta: meta(node.ru, node.kk, isService),
       }
-      if (node.leaf && node.leaf.slug !== slug) throw new Error(`leaf ${node.leaf.slug} sits under the name of ${slug}`)
+      if (node.leaf && node.leaf.slug !== slug)
+        throw new Error(`leaf ${node.leaf.slug} sits under the name of ${slug}`)
       out.push(category)
       if (node.children) walk(node.children, category)
     })
@@ -251,7 +254,9 @@ function flatten(): SeedCategory[] {
 /** Every category, parents before children, ids in that order from 1. */
 export const SEED_CATEGORIES: readonly SeedCategory[] = flatten()
 
-export const CATEGORY_BY_SLUG: ReadonlyMap<string, SeedCategory> = new Map(SEED_CATEGORIES.map((c) => [c.slug, c]))
+export const CATEGORY_BY_SLUG: ReadonlyMap<string, SeedCategory> = new Map(
+  SEED_CATEGORIES.map((c) => [c.slug, c]),
+)
 
 export function categoryOf(slug: string): SeedCategory {
   const category = CATEGORY_BY_SLUG.get(slug)

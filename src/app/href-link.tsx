@@ -16,7 +16,15 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * A link to an href built at run time (a locale switch, a breadcrumb from data), navigated inside the
  * app like the router's <Link>. Prefer the typed <Link to=... params=...> where the route is known.
  */
-export function HrefLink({ href, preload = true, onClick, onMouseEnter, onFocus, ref, ...rest }: HrefLinkProps) {
+export function HrefLink({
+  href,
+  preload = true,
+  onClick,
+  onMouseEnter,
+  onFocus,
+  ref,
+  ...rest
+}: HrefLinkProps) {
   const router = useRouter()
   const warm = () => {
     // `href` wins over `to` when the router builds the location; `to` is only there for the types
@@ -28,7 +36,8 @@ export function HrefLink({ href, preload = true, onClick, onMouseEnter, onFocus,
       href={href}
       onClick={(event) => {
         onClick?.(event)
-        if (event.defaultPrevented || !isPlainLeftClick(event) || rest.target || rest.download !== undefined) return
+        if (event.defaultPrevented || !isPlainLeftClick(event) || rest.target || rest.download !== undefined)
+          return
         event.preventDefault()
         void router.navigate({ href })
       }}

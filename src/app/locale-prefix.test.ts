@@ -27,7 +27,16 @@ describe('parsePrefix', () => {
   })
 
   it('refuses unknown cities, unknown languages and other spellings', () => {
-    for (const bad of ['karaganda', 'kk', '_kk', 'astana_ru', 'astana_en', 'Astana', 'catalog', 'astana_kk_kk']) {
+    for (const bad of [
+      'karaganda',
+      'kk',
+      '_kk',
+      'astana_ru',
+      'astana_en',
+      'Astana',
+      'catalog',
+      'astana_kk_kk',
+    ]) {
       expect(parsePrefix(bad), bad).toBeNull()
     }
   })

@@ -1,4 +1,11 @@
-import { CITIES, DEFAULT_CITY_SLUG, DEFAULT_LANG, type CityId, type CitySlug, type Lang } from '../../contract/common'
+import {
+  CITIES,
+  DEFAULT_CITY_SLUG,
+  DEFAULT_LANG,
+  type CityId,
+  type CitySlug,
+  type Lang,
+} from '../../contract/common'
 
 /**
  * The shopper's city and language as the URL carries them (spec 2.2, DESIGN.md 'The client'):
@@ -98,5 +105,7 @@ export function switchLocaleHref(
   const pathname = tailAt === -1 ? href : href.slice(0, tailAt)
   const tail = tailAt === -1 ? '' : href.slice(tailAt)
   const { locale, rest } = splitPathname(pathname || '/')
-  return localizePath(rest, { citySlug: next.citySlug ?? locale.citySlug, lang: next.lang ?? locale.lang }) + tail
+  return (
+    localizePath(rest, { citySlug: next.citySlug ?? locale.citySlug, lang: next.lang ?? locale.lang }) + tail
+  )
 }

@@ -15,7 +15,11 @@ interface EnterOptions {
  * not-found page, `/almaty/...` redirects to its canonical `/...`, and a known one becomes the app's
  * city and language before any loader of the page runs.
  */
-export async function enterStoreLocale({ city, location, preload }: EnterOptions): Promise<StoreLocaleContext> {
+export async function enterStoreLocale({
+  city,
+  location,
+  preload,
+}: EnterOptions): Promise<StoreLocaleContext> {
   const locale = parsePrefix(city)
   if (!locale) throw notFound()
   if (!isCanonicalPrefix(city)) throw redirect({ href: switchLocaleHref(location.href, {}), replace: true })

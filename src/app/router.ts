@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { RouteErrorScreen } from '../features/shell/error-screen'
 import { NotFoundPage } from '../features/shell/not-found'
 import { routeTree } from '../routeTree.gen'
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
+    ...(options.history && { history: options.history }),
     context: { queryClient },
     // hovering or focusing a link loads its route's code and data
     defaultPreload: 'intent',

@@ -1,6 +1,13 @@
 import { useParams, useRouterState } from '@tanstack/react-router'
 import type { Lang } from '../../contract/common'
-import { DEFAULT_LOCALE, localizePath, parsePrefix, prefixFor, switchLocaleHref, type StoreLocale } from './locale-prefix'
+import {
+  DEFAULT_LOCALE,
+  localizePath,
+  parsePrefix,
+  prefixFor,
+  switchLocaleHref,
+  type StoreLocale,
+} from './locale-prefix'
 import type { CitySlug } from '../../contract/common'
 
 export interface StoreLocation extends StoreLocale {

@@ -21,7 +21,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
   icon?: ReactNode
 }
 
-export function Button({ variant, size, block, icon, className, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  icon,
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
   const look = buttonClassName({ variant, size, block })
   return (
     <button type={type} className={className ? `${look} ${className}` : look} {...rest}>

@@ -177,7 +177,10 @@ export const products = pgTable(
     descriptionKk: text('description_kk').notNull(),
     attributes: jsonb('attributes').$type<ProductAttributes>().notNull(),
     specGroups: jsonb('spec_groups').$type<SpecGroup[]>().notNull(),
-    stickers: jsonb('stickers').$type<Sticker[]>().notNull().default(sql`'[]'::jsonb`),
+    stickers: jsonb('stickers')
+      .$type<Sticker[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** The `score` sorting: higher sells more. */
@@ -197,7 +200,9 @@ export const products = pgTable(
     index('products_category_popularity_idx').on(t.categoryId, t.popularity.desc()),
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc()),
     index('products_brand_idx').on(t.brandId),
-    index('products_service_category_idx').on(t.serviceCategoryId).where(sql`${t.serviceCategoryId} is not null`),
+    index('products_service_category_idx')
+      .on(t.serviceCategoryId)
+      .where(sql`${t.serviceCategoryId} is not null`),
   ],
 )
 

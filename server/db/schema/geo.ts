@@ -1,4 +1,14 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 /** The four cities the store sells in; ids 1-4 are fixed by the spec (Almaty 1, Astana 2, Shymkent 3, Aktobe 4). */
 export const cities = pgTable('cities', {
@@ -21,7 +31,15 @@ export const cities = pgTable('cities', {
 export const SERVICE_POINT_TYPES = ['shop', 'pickup_point'] as const
 export type ServicePointType = (typeof SERVICE_POINT_TYPES)[number]
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 /** Opening hours per weekday in the `work_hours` format ('10:00-22:00'); null is a day off. */
 export type WeeklyWorkHours = Record<Weekday, string | null>

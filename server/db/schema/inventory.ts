@@ -31,5 +31,6 @@ export const stocks = pgTable(
     primaryKey({ columns: [t.productId, t.cityId, t.servicePointId, t.condition] }),
     index('stocks_point_product_idx').on(t.servicePointId, t.productId),
     check('stocks_quantity_check', sql`${t.quantity} >= 0`),
+    check('stocks_condition_check', sql`${t.condition} in ('N', 'V')`),
   ],
 )

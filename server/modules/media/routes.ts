@@ -6,6 +6,7 @@ import {
   IMAGE_FORMATS,
   ImageBytes,
   ImageParams,
+  NotModified,
   VIDEO_BASE,
   VideoParams,
 } from '../../../contract/media'
@@ -27,9 +28,6 @@ const binary = {
   ),
 }
 
-// No body at all, so no content type either.
-const notModified = { description: 'Not modified: the ETag in If-None-Match is current', content: {} }
-
 export const mediaModule: ModuleRegistration = (app, { config, database }) => {
   const media = createMediaService({
     repo: createMediaRepo(database.db),
@@ -46,7 +44,7 @@ export const mediaModule: ModuleRegistration = (app, { config, database }) => {
         tags: ['media'],
         summary: 'A product, category or banner image at one of the allowed sizes',
         params: ImageParams,
-        response: { 200: binary, 304: notModified, 400: ErrorBody, 404: ErrorBody },
+        response: { 200: binary, 304: NotModified, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (req, reply) => {

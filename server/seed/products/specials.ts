@@ -34,14 +34,29 @@ const service = (serviceFor: string, titleRu: string, titleKk: string, price: nu
 })
 
 const SERVICES: SpecialProduct[] = [
-  service('televizory', 'Установка телевизора на стену (до 55")', 'Теледидарды қабырғаға орнату (55"-ке дейін)', 14_990),
-  service('televizory', 'Установка телевизора на стену (от 55")', 'Теледидарды қабырғаға орнату (55"-тен бастап)', 24_990),
+  service(
+    'televizory',
+    'Установка телевизора на стену (до 55")',
+    'Теледидарды қабырғаға орнату (55"-ке дейін)',
+    14_990,
+  ),
+  service(
+    'televizory',
+    'Установка телевизора на стену (от 55")',
+    'Теледидарды қабырғаға орнату (55"-тен бастап)',
+    24_990,
+  ),
   service('televizory', 'Настройка Smart TV и каналов', 'Smart TV және арналарды баптау', 7990),
   service('stiralnye-mashiny', 'Подключение стиральной машины', 'Кір жуғыш машинаны қосу', 14_990),
   service('holodilniki', 'Перенавешивание дверей холодильника', 'Тоңазытқыш есіктерін ауыстырып ілу', 9990),
   service('kondicionery', 'Монтаж кондиционера 07-12 BTU', 'Кондиционерді монтаждау 07-12 BTU', 39_990),
   service('kondicionery', 'Монтаж кондиционера 18-24 BTU', 'Кондиционерді монтаждау 18-24 BTU', 59_990),
-  service('smartfony', 'Настройка смартфона и перенос данных', 'Смартфонды баптау және деректерді көшіру', 4990),
+  service(
+    'smartfony',
+    'Настройка смартфона и перенос данных',
+    'Смартфонды баптау және деректерді көшіру',
+    4990,
+  ),
   service('smartfony', 'Наклейка защитного стекла', 'Қорғаныс әйнегін жабыстыру', 2990),
   service('noutbuki', 'Установка Windows и драйверов', 'Windows және драйверлерді орнату', 9990),
   service('processory', 'Сборка компьютера', 'Компьютерді құрастыру', 19_990),
@@ -131,4 +146,9 @@ const SOFTWARE_KEYS: SpecialProduct[] = [
 ]
 
 /** Every non-shelf product, in the order they get ids after the regular ones. */
-export const SPECIAL_PRODUCTS: readonly SpecialProduct[] = [...SERVICES, ...WARRANTIES, ...CERTIFICATES, ...SOFTWARE_KEYS]
+export const SPECIAL_PRODUCTS: readonly SpecialProduct[] = [
+  ...SERVICES,
+  ...WARRANTIES,
+  ...CERTIFICATES,
+  ...SOFTWARE_KEYS,
+]

@@ -61,9 +61,7 @@ export function ServicesPage() {
 
 export function BrandPage({ brand }: { brand: string }) {
   const { t } = useLingui()
-  return (
-    <SectionPage section="brand" title={t`Бренд ${brand}`} crumbs={[{ label: t`Бренды`, path: '/b' }]} />
-  )
+  return <SectionPage section="brand" title={t`Бренд ${brand}`} crumbs={[{ label: t`Бренды`, path: '/b' }]} />
 }
 
 export function SearchPageFrame({ q }: { q: string | undefined }) {

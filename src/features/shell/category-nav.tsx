@@ -17,7 +17,10 @@ export function CategoryNav() {
               to="/{-$city}/catalog/$"
               params={{ city: prefix, _splat: category.slug }}
               className={styles.categoryLink}
-              activeProps={{ className: `${styles.categoryLink} ${styles.categoryLinkActive}`, 'aria-current': 'page' }}
+              activeProps={{
+                className: `${styles.categoryLink} ${styles.categoryLinkActive}`,
+                'aria-current': 'page',
+              }}
               data-testid="header-category-link"
               data-category={category.slug}
             >

@@ -58,8 +58,19 @@ export function CityPicker() {
   )
 }
 
-/** The four cities as links to the page on screen in each; the current one is marked. */
-export function CityLinks({ onPick, className }: { onPick?: () => void; className?: string }) {
+/**
+ * The four cities as links to the page on screen in each; the current one is marked.
+ * Test ids: `city-option-{slug}` in the header's picker; other copies add a prefix.
+ */
+export function CityLinks({
+  onPick,
+  className,
+  testIdPrefix = '',
+}: {
+  onPick?: () => void
+  className?: string
+  testIdPrefix?: string
+}) {
   const { i18n } = useLingui()
   const location = useStoreLocation()
   return (
@@ -73,7 +84,7 @@ export function CityLinks({ onPick, className }: { onPick?: () => void; classNam
               preload={false}
               className={current ? `${styles.option} ${styles.optionCurrent}` : styles.option}
               aria-current={current ? 'true' : undefined}
-              data-testid={`city-option-${slug}`}
+              data-testid={`${testIdPrefix}city-option-${slug}`}
               onClick={onPick}
             >
               {i18n._(CITY_NAMES[slug])}

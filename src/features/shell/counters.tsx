@@ -116,7 +116,13 @@ export function HeaderCounters() {
         count={counts.wishlist}
         testId="wishlist-count"
       />
-      <CounterLink to="/{-$city}/cart" icon={<CartIcon />} label={t`Корзина`} count={counts.cart} testId="cart-count" />
+      <CounterLink
+        to="/{-$city}/cart"
+        icon={<CartIcon />}
+        label={t`Корзина`}
+        count={counts.cart}
+        testId="cart-count"
+      />
       <Link
         to={session.signedIn ? '/{-$city}/my-account' : '/{-$city}/login'}
         params={{ city: prefix }}

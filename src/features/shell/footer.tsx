@@ -66,9 +66,9 @@ export function Footer() {
           <h2 id="footer-city" className={styles.heading}>
             {t`Город`}
           </h2>
-          <CityLinks className={styles.links} />
+          <CityLinks className={styles.links} testIdPrefix="footer-" />
           <h2 className={`${styles.heading} ${styles.langHeading}`}>{t`Язык`}</h2>
-          <LangSwitch full />
+          <LangSwitch full testIdPrefix="footer-" />
         </section>
       </div>
       <div className={`page-container ${styles.bottom}`}>

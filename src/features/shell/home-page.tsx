@@ -22,10 +22,18 @@ export function HomePage() {
           {t`Смартфоны, ноутбуки, телевизоры и техника для дома с доставкой по Казахстану. Цены и наличие показаны для города ${city}.`}
         </p>
         <div className={styles.heroActions}>
-          <Link to="/{-$city}/catalog" params={params} className={`${buttonClassName()} ${styles.heroPrimary}`}>
+          <Link
+            to="/{-$city}/catalog"
+            params={params}
+            className={`${buttonClassName()} ${styles.heroPrimary}`}
+          >
             {t`Перейти в каталог`}
           </Link>
-          <Link to="/{-$city}/cms/promo" params={params} className={`${buttonClassName()} ${styles.heroSecondary}`}>
+          <Link
+            to="/{-$city}/cms/promo"
+            params={params}
+            className={`${buttonClassName()} ${styles.heroSecondary}`}
+          >
             {t`Акции`}
           </Link>
         </div>

@@ -48,7 +48,8 @@ export function PromoPage() {
 
 export function CheckoutStepPage({ step, orderId }: { step: string; orderId?: string }) {
   const { t } = useLingui()
-  const section = step === 'review-and-payments' ? 'checkoutReview' : step === 'result' ? 'checkoutResult' : 'checkoutStep'
+  const section =
+    step === 'review-and-payments' ? 'checkoutReview' : step === 'result' ? 'checkoutResult' : 'checkoutStep'
   return (
     <SectionPage section={section} crumbs={[{ label: t`Оформление заказа`, path: '/checkout' }]}>
       {step === 'result' && orderId ? (

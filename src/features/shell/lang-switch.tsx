@@ -10,12 +10,15 @@ const LANGUAGES: readonly { lang: Lang; short: string; name: string }[] = [
   { lang: 'kk', short: 'Қаз', name: 'Қазақша' },
 ]
 
-/** Russian / Kazakh: links to this page in the other language (the `_kk` suffix of the prefix). */
-export function LangSwitch({ full = false }: { full?: boolean }) {
+/**
+ * Russian / Kazakh: links to this page in the other language (the `_kk` suffix of the prefix).
+ * Test ids: the header's is `lang-switch` with `lang-ru` / `lang-kk`; other copies add a prefix.
+ */
+export function LangSwitch({ full = false, testIdPrefix = '' }: { full?: boolean; testIdPrefix?: string }) {
   const { t } = useLingui()
   const location = useStoreLocation()
   return (
-    <nav className={styles.switch} aria-label={t`Язык интерфейса`} data-testid="lang-switch">
+    <nav className={styles.switch} aria-label={t`Язык интерфейса`} data-testid={`${testIdPrefix}lang-switch`}>
       {LANGUAGES.map(({ lang, short, name }) => {
         const current = lang === location.lang
         return (
@@ -29,7 +32,7 @@ export function LangSwitch({ full = false }: { full?: boolean }) {
             aria-label={full ? undefined : name}
             aria-current={current ? 'true' : undefined}
             className={current ? `${styles.option} ${styles.current}` : styles.option}
-            data-testid={`lang-${lang}`}
+            data-testid={`${testIdPrefix}lang-${lang}`}
           >
             {full ? name : short}
           </HrefLink>

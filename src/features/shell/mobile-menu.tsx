@@ -138,14 +138,14 @@ export function MobileMenuPage() {
         <h2 id="menu-city" className={styles.groupTitle}>
           {t`Город`}
         </h2>
-        <CityLinks className={styles.cities} />
+        <CityLinks className={styles.cities} testIdPrefix="menu-" />
       </section>
 
       <section aria-labelledby="menu-lang" className={styles.group}>
         <h2 id="menu-lang" className={styles.groupTitle}>
           {t`Язык`}
         </h2>
-        <LangSwitch full />
+        <LangSwitch full testIdPrefix="menu-" />
       </section>
     </div>
   )

@@ -53,7 +53,11 @@ export function PageFrame({
           <Link to="/{-$city}/catalog" params={{ city: location.prefix }} className={buttonClassName()}>
             {t`Перейти в каталог`}
           </Link>
-          <Link to="/{-$city}" params={{ city: location.prefix }} className={buttonClassName({ variant: 'secondary' })}>
+          <Link
+            to="/{-$city}"
+            params={{ city: location.prefix }}
+            className={buttonClassName({ variant: 'secondary' })}
+          >
             {t`На главную`}
           </Link>
         </div>

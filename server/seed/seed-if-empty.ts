@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import type { Database, Db } from '../db/connection'
+import { rows } from '../db/rows'
+import { clearCatalog, writeCatalog } from './write'
+
+/** Arbitrary but fixed: every process that seeds takes this transaction-scoped advisory lock first. */
+const SEED_LOCK = 7_302_025_001
+
+export interface SeedOptions {
+  products: number
+  seed?: number
+  /** Replace an existing catalogue instead of leaving it alone. */
+  reset?: boolean
+  log?: (msg: string) => void
+}
+
+async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await rows<{ seeded: boolean }>(db, sql`select exists (select 1 from cities) as seeded`)
+  return row?.seeded === true
+}
+
+/**
+ * Seeds the catalogue in one transaction under an advisory lock: when several server processes start
+ * at once on one PostgreSQL, the first seeds and the others wait, then find cities and do nothing.
+ * Returns false when a catalogue was already there and `reset` was not asked for.
+ */
+export async function seedCatalog(database: Database, options: SeedOptions): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK})`))
+    if (process.env.SEED_NOJIT) await tx.execute(sql.raw('set local jit = off'))
+    if (await isSeeded(tx)) {
+      if (!options.reset) return false
+      options.log?.('seed: emptying the existing catalogue')
+      await clearCatalog(tx)
+    }
+    await writeCatalog(tx, options)
+    return true
+  })
+}
+
+/** Seeds only a database without cities; the server calls it on every start. Returns whether it seeded. */
+export async function seedIfEmpty(
+  database: Database,
+  opts: { products: number; log?: (msg: string) => void },
+): Promise<boolean> {
+  // the common case, a seeded database, should not queue behind the lock
+  if (await isSeeded(database.db)) return false
+  return seedCatalog(database, { products: opts.products, log: opts.log })
+}

@@ -1,0 +1,15 @@
+import { openDatabase } from '../db/connection'
+import { seedIfEmpty } from './seed-if-empty'
+const db = await openDatabase({ memory: true })
+await db.migrate()
+const t = Date.now()
+console.log(await seedIfEmpty(db, { products: Number(process.argv[2] ?? 300), log: console.log }))
+console.log('ms', Date.now() - t)
+const q = async (s: string) => console.table(((await db.db.execute(s)) as unknown as { rows: unknown[] }).rows)
+await q(`select (select count(*) from products) p, (select count(*) from product_prices) pr, (select count(*) from stocks) s, (select count(*) from images) i, (select count(*) from category_filters) f`)
+await q(`select type, count(*) from products group by 1`)
+await q(`select c.slug, count(*) from products p join categories c on c.id=p.category_id group by 1 order by 2 desc`)
+await q(`select code, type, options from category_filters where category_id=(select id from categories where slug='smartfony')`)
+await q(`select title_ru, reference_product_id, service_category_id from products where type in ('service','guaranty') limit 5`)
+await q(`select min(price), max(price), c.slug from product_prices pp join products p on p.id=pp.product_id join categories c on c.id=p.category_id where city_id=1 group by c.slug`)
+await db.close()

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/connection'
+import { seedServicePoints } from './cities'
+import {
+  brandRows,
+  CatalogGenerator,
+  categoryRows,
+  cityRows,
+  contentImageRows,
+  FilterCollector,
+  planCatalog,
+  type GeneratedProduct,
+} from './generate'
+
+/** A database handle or an open transaction: everything here only needs `execute`. */
+type Executor = Pick<Db, 'execute'>
+
+export interface WriteOptions {
+  products: number
+  seed?: number
+  log?: (msg: string) => void
+}
+
+/** The catalogue's tables, children first; `--reset` empties these (and what references them). */
+export const CATALOG_TABLES = [
+  'stocks',
+  'product_prices',
+  'category_filters',
+  'products',
+  'categories',
+  'brands',
+  'service_points',
+  'cities',
+] as const
+
+/** Products per generated chunk: big enough for few round trips, small enough to keep memory flat. */
+const CHUNK = 2000
+/** Rows per INSERT; the JSON of one statement stays in the low megabytes. */
+const ROWS_PER_STATEMENT = 5000
+
+/**
+ * Inserts rows through one JSON parameter expanded by json_populate_recordset, so a batch of any size
+ * is a single bind parameter (PostgreSQL allows 65,535) and parses fast on both engines. Columns are
+ * named from the row objects, so columns other modules add later (generated ones included) are left alone.
+ */
+export async function insertRows(db: Executor, table: string, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return
+  const columns = sql.join(
+    Object.keys(rows[0] as object).map((c) => sql.identifier(c)),
+    sql`, `,
+  )
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const json = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT))
+    await db.execute(
+      sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`,
+    )
+  }
+}
+
+async function writeChunk(db: Executor, chunk: GeneratedProduct[]): Promise<void> {
+  await insertRows(
+    db,
+    'products',
+    chunk.map((p) => p.product),
+  )
+  await insertRows(
+    db,
+    'product_prices',
+    chunk.flatMap((p) => p.prices),
+  )
+  await insertRows(
+    db,
+    'stocks',
+    chunk.flatMap((p) => p.stocks),
+  )
+  await insertRows(
+    db,
+    'images',
+    chunk.flatMap((p) => p.images),
+  )
+}
+
+/** Empties the catalogue. CASCADE also empties tables of other modules that reference it (carts, wishlists). */
+export async function clearCatalog(db: Executor): Promise<void> {
+  await db.execute(sql.raw(`truncate table ${CATALOG_TABLES.join(', ')} restart identity cascade`))
+  await db.execute(
+    sql`delete from images where product_id is not null or id like 'banner-%' or id like 'category-%'`,
+  )
+}
+
+/**
+ * Writes a whole catalogue into empty tables. Callers run it inside one transaction, so a crash
+ * half-way leaves nothing behind and the next start seeds again.
+ */
+export async function writeCatalog(db: Executor, options: WriteOptions): Promise<void> {
+  const plan = planCatalog(options.products, options.seed)
+  const log = options.log ?? (() => {})
+  const started = Date.now()
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
+
+  await insertRows(db, 'cities', cityRows())
+  await insertRows(db, 'service_points', seedServicePoints(plan.seed))
+  await insertRows(db, 'brands', brandRows())
+  await insertRows(db, 'categories', categoryRows())
+  await insertRows(db, 'images', contentImageRows())
+  log(`seed: cities, service points, brands and ${categoryRows().length} categories written (${elapsed()})`)
+
+  const generator = new CatalogGenerator(plan)
+  const filters = new FilterCollector()
+  let pending: Promise<void> = Promise.resolve()
+  let lastLogged = 0
+  for (let first = 1; first <= plan.products; first += CHUNK) {
+    const last = Math.min(plan.products, first + CHUNK - 1)
+    const chunk: GeneratedProduct[] = []
+    for (let id = first; id <= last; id++) {
+      const generated = generator.product(id)
+      filters.add(generated.product)
+      chunk.push(generated)
+    }
+    // the next chunk is generated while the database stores this one
+    await pending
+    pending = writeChunk(db, chunk)
+    if (last - lastLogged >= plan.products / 10 || last === plan.products) {
+      lastLogged = last
+      log(`seed: products ${last}/${plan.products} generated (${elapsed()})`)
+    }
+  }
+  await pending
+
+  await insertRows(db, 'category_filters', filters.rows())
+  // rows came with explicit ids: move the identity sequences past them for rows added later
+  for (const table of ['service_points', 'brands', 'categories', 'products']) {
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,
+    )
+  }
+  log(`seed: catalogue of ${plan.products} products written (${elapsed()})`)
+}

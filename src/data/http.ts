@@ -1,0 +1,137 @@
+import type { z } from 'zod'
+import { ErrorBody, HEADERS } from '../../contract/common'
+import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS } from './api-error'
+import { getRequestContext } from './request-context'
+import { currentSessionId } from './session-id'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type QueryValue = string | number | boolean | undefined | readonly string[]
+export type Query = Record<string, QueryValue>
+
+export interface HttpRequest<S extends z.ZodType> {
+  method: HttpMethod
+  path: string
+  schema: S
+  body?: unknown
+  query?: Query
+  signal?: AbortSignal
+  timeoutMs: number
+  idempotencyKey?: string
+  bearer?: string | null
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) params.append(key, item)
+    else params.append(key, String(value))
+  }
+  const search = params.toString()
+  if (!search) return path
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`
+}
+
+function headersFor(request: HttpRequest<z.ZodType>): Headers {
+  const headers = new Headers({
+    accept: 'application/json',
+    'content-type': 'application/json',
+    [HEADERS.sessionId]: currentSessionId(),
+    [HEADERS.lang]: getRequestContext().lang,
+  })
+  if (request.bearer) headers.set('authorization', `Bearer ${request.bearer}`)
+  if (request.idempotencyKey) headers.set(HEADERS.idempotencyKey, request.idempotencyKey)
+  return headers
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}
+
+function errorFromAnswer(status: number, text: string): ApiError {
+  const json = parseJson(text)
+  const body = json.ok ? ErrorBody.safeParse(json.value) : undefined
+  if (body?.success) {
+    const { code, message, details } = body.data.error
+    return new ApiError({ status, code, messageKey: message, details })
+  }
+  return new ApiError({
+    status,
+    code: CLIENT_ERROR_CODES.httpError,
+    messageKey: CLIENT_ERROR_KEYS.somethingWentWrong,
+  })
+}
+
+const timeoutError = (cause: unknown) =>
+  new ApiError(
+    { status: 0, code: CLIENT_ERROR_CODES.timeout, messageKey: CLIENT_ERROR_KEYS.tryLater },
+    { cause },
+  )
+
+const networkError = (cause: unknown) =>
+  new ApiError(
+    { status: 0, code: CLIENT_ERROR_CODES.network, messageKey: CLIENT_ERROR_KEYS.noConnection },
+    { cause },
+  )
+
+/**
+ * One HTTP exchange: headers, timeout, the caller's abort, and the answer turned into parsed data or an
+ * ApiError. Knows nothing of tokens beyond the bearer it is handed.
+ */
+export async function sendHttp<S extends z.ZodType>(request: HttpRequest<S>): Promise<z.output<S>> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, request.timeoutMs)
+  const callerSignal = request.signal
+  const forwardAbort = () => controller.abort(callerSignal?.reason)
+  if (callerSignal?.aborted) forwardAbort()
+  else callerSignal?.addEventListener('abort', forwardAbort, { once: true })
+
+  let status: number
+  let text: string
+  try {
+    const response = await fetch(buildUrl(request.path, request.query), {
+      method: request.method,
+      headers: headersFor(request),
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    })
+    status = response.status
+    // The timeout covers reading the body too, so a stalled stream cannot hang a product page.
+    text = await response.text()
+  } catch (error) {
+    // TanStack Query recognises its own cancellation only by the original AbortError.
+    if (callerSignal?.aborted) throw error
+    if (timedOut) throw timeoutError(error)
+    throw networkError(error)
+  } finally {
+    clearTimeout(timer)
+    callerSignal?.removeEventListener('abort', forwardAbort)
+  }
+
+  if (status < 200 || status >= 300) throw errorFromAnswer(status, text)
+  const json = parseJson(text)
+  const parsed = json.ok ? request.schema.safeParse(json.value) : undefined
+  if (!parsed?.success) {
+    throw new ApiError(
+      {
+        status,
+        code: CLIENT_ERROR_CODES.invalidResponse,
+        messageKey: CLIENT_ERROR_KEYS.somethingWentWrong,
+        details: parsed ? { issues: parsed.error.issues } : { reason: 'not json' },
+      },
+      { cause: parsed?.error },
+    )
+  }
+  return parsed.data
+}

@@ -1,0 +1,75 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
+import { QueryClient } from '@tanstack/react-query'
+import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client'
+import { del, get, set, type UseStore } from 'idb-keyval'
+import { isApiError, isPermanentFailure } from './api-error'
+import { storefrontStore } from './idb'
+
+const SECOND = 1000
+/** Spec "Stored data": kept 604800 s (7 days). */
+export const PERSIST_MAX_AGE_MS = 604_800 * SECOND
+export const QUERY_CACHE_KEY = 'query-cache'
+const MAX_QUERY_RETRIES = 2
+
+function retryQuery(failureCount: number, error: unknown): boolean {
+  // A 4xx or a malformed answer will be the same next time; the network and 5xx may not.
+  if (isApiError(error) && isPermanentFailure(error)) return false
+  return failureCount < MAX_QUERY_RETRIES
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60 * SECOND,
+        // Anything dropped from memory is dropped from IndexedDB too, so keep it as long as it is stored.
+        gcTime: PERSIST_MAX_AGE_MS,
+        retry: retryQuery,
+        // Show cached data and try once even when the browser claims to be offline (it is often wrong).
+        networkMode: 'offlineFirst',
+      },
+      mutations: {
+        // Mutations that must survive going offline use the outbox, not TanStack's paused mutations.
+        networkMode: 'offlineFirst',
+        retry: false,
+      },
+    },
+  })
+}
+
+/**
+ * The persister packages bring their own (older) query-core, so its Query type is not react-query's:
+ * this is the part of a query both agree on.
+ */
+interface PersistableQuery {
+  state: { status: string }
+  meta?: Record<string, unknown>
+}
+
+/** Successful queries only; a query can opt out with `meta: { persist: false }` (e.g. payment cards). */
+export function shouldPersistQuery(query: PersistableQuery): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false
+}
+
+export function createPersistOptions(
+  store: UseStore = storefrontStore('query-cache'),
+): PersistQueryClientProviderProps['persistOptions'] {
+  const persister = createAsyncStoragePersister({
+    storage: {
+      getItem: (key) => get<string>(key, store),
+      setItem: (key, value) => set(key, value, store),
+      removeItem: (key) => del(key, store),
+    },
+    key: QUERY_CACHE_KEY,
+    throttleTime: SECOND,
+  })
+  return {
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: __BUILD_ID__,
+    dehydrateOptions: {
+      shouldDehydrateQuery: shouldPersistQuery,
+      shouldDehydrateMutation: () => false,
+    },
+  }
+}
