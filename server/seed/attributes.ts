@@ -499,7 +499,9 @@ const ORDER = new Map(Object.keys(ATTRIBUTES).map((code, i) => [code, i]))
 /** The specifications tab: attributes grouped the way the dictionary files them, in dictionary order. */
 export function specGroups(model: string, attributes: ProductAttributes): SpecGroup[] {
   const byGroup = new Map<Group, SpecGroup['items']>()
-  byGroup.set('main', [{ code: 'model', title_ru: 'Модель', title_kk: 'Моделі', value_ru: model, value_kk: model }])
+  byGroup.set('main', [
+    { code: 'model', title_ru: 'Модель', title_kk: 'Моделі', value_ru: model, value_kk: model },
+  ])
   const codes = Object.keys(attributes).sort((a, b) => (ORDER.get(a) ?? 1e9) - (ORDER.get(b) ?? 1e9))
   for (const code of codes) {
     const def = ATTRIBUTES[code]
@@ -507,7 +509,13 @@ export function specGroups(model: string, attributes: ProductAttributes): SpecGr
     if (!def || value === undefined) continue
     const [valueRu, valueKk] = valueTitle(code, value)
     const items = byGroup.get(def.group)
-    const item = { code, title_ru: def.title[0], title_kk: def.title[1], value_ru: valueRu, value_kk: valueKk }
+    const item = {
+      code,
+      title_ru: def.title[0],
+      title_kk: def.title[1],
+      value_ru: valueRu,
+      value_kk: valueKk,
+    }
     if (items) items.push(item)
     else byGroup.set(def.group, [item])
   }

@@ -27,7 +27,6 @@ async function isSeeded(db: Db): Promise<boolean> {
 export async function seedCatalog(database: Database, options: SeedOptions): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK})`))
-    if (process.env.SEED_NOJIT) await tx.execute(sql.raw('set local jit = off'))
     if (await isSeeded(tx)) {
       if (!options.reset) return false
       options.log?.('seed: emptying the existing catalogue')

@@ -29,11 +29,11 @@ export function SadCat({ size = ILLUSTRATION_SIZE, title }: SadCatProps) {
       <path d="M87 36 89 20l-11 9Z" fill="#f2b8c6" />
       {/* head */}
       <ellipse cx="60" cy="50" rx="34" ry="29" fill="#aeb6c7" />
-      {/* sad closed eyes and brows */}
-      <path d="M40 47q6 5 12 0" fill="none" stroke="#333a4d" strokeWidth="2.6" strokeLinecap="round" />
-      <path d="M68 47q6 5 12 0" fill="none" stroke="#333a4d" strokeWidth="2.6" strokeLinecap="round" />
-      <path d="M40 38l11 4" stroke="#333a4d" strokeWidth="2.2" strokeLinecap="round" />
-      <path d="M80 38l-11 4" stroke="#333a4d" strokeWidth="2.2" strokeLinecap="round" />
+      {/* droopy closed eyes under brows raised in the middle: sad, not cross */}
+      <path d="M40 46q6 5 12 1" fill="none" stroke="#333a4d" strokeWidth="2.6" strokeLinecap="round" />
+      <path d="M68 47q6 4 12-1" fill="none" stroke="#333a4d" strokeWidth="2.6" strokeLinecap="round" />
+      <path d="M39 40q6-1 12-6" fill="none" stroke="#333a4d" strokeWidth="2.2" strokeLinecap="round" />
+      <path d="M81 40q-6-1-12-6" fill="none" stroke="#333a4d" strokeWidth="2.2" strokeLinecap="round" />
       {/* tear */}
       <path d="M44 54c-2 4-3 6-3 8a3 3 0 0 0 6 0c0-2-1-4-3-8Z" fill="#5aa9f0" />
       {/* nose and mouth */}

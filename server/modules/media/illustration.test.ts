@@ -63,6 +63,11 @@ describe('the illustrations', () => {
     ['Ноутбуки для учёбы', 'laptop'],
     ['Блоки питания', 'psu'],
     ['Тоңазытқыштар', 'fridge'],
+    ['Комплектующие для ПК', 'motherboard'],
+    ['Собери свой игровой ПК', 'case'],
+    ['Игровые приставки', 'console'],
+    ['Бытовая техника для дома', 'fridge'],
+    ['Кір жуғыш машиналар', 'washer'],
     ['Чёрная пятница', 'generic'],
   ])('draws a %s category or banner with the %s picture', (label, kind) => {
     expect(guessKind(label)).toBe(kind)

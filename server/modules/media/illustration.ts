@@ -1229,30 +1229,30 @@ function product(c: Canvas, kind: string, label: string, variant: number, box = 
 }
 
 // Category and banner rows carry a name, not a device: the device is guessed from the words, first match
-// wins, so storage ("твердотельные накопители") comes before tv. A stem matches the start of a word; a
-// stem starting with '=' must be the whole word.
+// wins, so storage ("твердотельные накопители") comes before tv and a PC ("игровой ПК") before consoles.
+// A stem matches the start of a word; a stem starting with '=' must be the whole word.
 const KEYWORDS: [ProductKind, string[]][] = [
   ['storage', ['накопит', 'ssd', 'hdd', 'жестк', 'жёстк', 'жинақта', 'storage']],
   ['smartphone', ['смартфон', 'телефон', 'phone', 'iphone']],
   ['laptop', ['ноутбук', 'laptop', 'macbook']],
   ['tablet', ['планшет', 'tablet', 'ipad']],
   ['tv', ['телевизор', 'теледидар', '=тв', '=tv']],
-  ['fridge', ['холодильник', 'тоңазытқыш', 'морозил', 'fridge']],
-  ['washer', ['стирал', 'кір', 'washer', 'washing']],
+  ['fridge', ['холодильник', 'тоңазытқыш', 'морозил', 'fridge', 'бытов', 'тұрмыстық']],
+  ['washer', ['стирал', '=кір', 'washer', 'washing']],
   ['headphones', ['наушник', 'құлаққап', 'headphone', 'earbud']],
-  ['vacuum', ['пылесос', 'шаңсорғыш', 'vacuum']],
+  ['vacuum', ['пылесос', 'шаңсорғыш', 'vacuum', '=дома', '=үйге']],
   ['cpu', ['процессор', '=cpu']],
-  ['motherboard', ['материнск', 'аналық', 'motherboard']],
+  ['motherboard', ['материнск', 'аналық', 'motherboard', 'комплектующ', 'құрауыш']],
   ['gpu', ['видеокарт', 'бейнекарт', '=gpu']],
   ['ram', ['оперативн', 'памят', 'жад', '=ram', '=ddr4', '=ddr5']],
   ['psu', ['питани', 'қуат', '=psu']],
-  ['case', ['корпус', '=case']],
+  ['case', ['корпус', '=case', '=пк', 'компьютер']],
   ['cooler', ['охлажд', 'кулер', 'салқында', 'cooler', 'cooling']],
   ['watch', ['часы', 'сағат', 'watch', 'браслет']],
   ['camera', ['фото', 'камер', 'camera']],
-  ['console', ['игров', 'консол', 'ойын', 'console', 'gaming', 'playstation', 'xbox']],
+  ['console', ['игров', 'игры', 'развлечен', 'консол', 'ойын', 'console', 'gaming', 'playstation', 'xbox']],
   ['speaker', ['колонк', 'акустик', 'динамик', 'speaker', 'аудио']],
-  ['microwave', ['микроволн', 'свч', 'microwave']],
+  ['microwave', ['микроволн', 'свч', 'microwave', 'кухн']],
   ['air-conditioner', ['кондиционер', 'климат', 'сплит', 'conditioner']],
   ['gift-card', ['подароч', 'сертификат', 'сыйлық', 'gift']],
   ['service', ['услуг', 'сервис', 'қызмет', 'установк', 'service', 'гарант']],
@@ -1270,6 +1270,13 @@ export function guessKind(label: string): ProductKind | 'generic' {
     if (hit) return kind
   }
   return 'generic'
+}
+
+/** For a banner about no device in particular ("Новинки недели", an instalment offer): a few of them. */
+function collage(c: Canvas): string {
+  const at = (kind: ProductKind, x: number, y: number, s: number) =>
+    group(`translate(${x} ${y}) scale(${s}) translate(-400 -400)`, product(c, kind, '', 0, false))
+  return at('laptop', 430, 340, 0.78) + at('smartphone', 200, 470, 0.52) + at('headphones', 640, 520, 0.42)
 }
 
 function categoryTile(c: Canvas, label: string, variant: number): string {
@@ -1290,8 +1297,8 @@ function categoryTile(c: Canvas, label: string, variant: number): string {
   const top = lines.length === 1 ? 700 : 650
   return (
     rect(0, 0, BOX, BOX, 0, bg) +
-    circle(400, 300, 250, '#ffffff', `fill-opacity="${variant % 2 ? 0.45 : 0.65}"`) +
-    group(`translate(400 300) scale(0.62) translate(-400 -400)`, product(c, kind, '', 0, false)) +
+    circle(400, 300, 264, '#ffffff', `fill-opacity="${variant % 2 ? 0.45 : 0.65}"`) +
+    group(`translate(400 300) scale(0.68) translate(-400 -400)`, product(c, kind, '', 0, false)) +
     lines.map((line, i) => text(400, top + i * size * 1.15, line, { size, fill: INK, weight: 700 })).join('')
   )
 }
@@ -1332,7 +1339,7 @@ function banner(c: Canvas, label: string, variant: number, width: number, height
       circle(artX + artSize / 2, height / 2, artSize * 0.42, '#ffffff', 'fill-opacity="0.95"') +
       group(
         `translate(${artX + artSize / 2} ${height / 2}) scale(${(artSize * 0.8) / BOX}) translate(-400 -400)`,
-        product(c, kind, '', 0, false),
+        kind === 'generic' ? collage(c) : product(c, kind, '', 0, false),
       )
     const textWidth = artX - height * 0.3
     const lines = wrap(clean1, Math.max(8, Math.round(textWidth / (height * 0.1))), 3)
@@ -1362,7 +1369,7 @@ function banner(c: Canvas, label: string, variant: number, width: number, height
     circle(width / 2, height * 0.34, artSize * 0.5, '#ffffff', 'fill-opacity="0.95"') +
     group(
       `translate(${width / 2} ${height * 0.34}) scale(${(artSize * 0.92) / BOX}) translate(-400 -400)`,
-      product(c, kind, '', 0, false),
+      kind === 'generic' ? collage(c) : product(c, kind, '', 0, false),
     )
   const lines = wrap(clean1, 18, 3)
   const size = Math.min(height * 0.085, (width * 0.86) / Math.max(...lines.map((l) => ems(l, true))))

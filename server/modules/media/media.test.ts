@@ -4,7 +4,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_SIZES } from '../../../contract/media'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/connection'
+import { rows } from '../../db/rows'
 import { images } from '../../db/schema/media'
 import type { App } from '../../http/types'
 import { buildTestApp } from '../../test/app'
@@ -161,6 +163,21 @@ describe('the image service', () => {
       headers: { 'if-none-match': '"0000"' },
     })
     expect(stale.statusCode).toBe(200)
+  })
+
+  it("draws the seeded catalogue's pictures: every banner, every category tile, a product of every kind", async () => {
+    const seeded = await rows<{ id: string }>(
+      database.db,
+      sql`select id from images where product_id is null and id not like 'media-test-%'
+          union all
+          select min(id) from images where product_id is not null group by kind`,
+    )
+    expect(seeded.length).toBeGreaterThan(10)
+    for (const { id } of seeded) {
+      const res = await app.inject(url(id, 88, 88, 'webp'))
+      expect(res.statusCode, id).toBe(200)
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(88)
+    }
   })
 
   it('answers a JSON 404 for videos, since the store has none', async () => {

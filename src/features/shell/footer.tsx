@@ -71,8 +71,8 @@ export function Footer() {
           <LangSwitch full testIdPrefix="footer-" />
         </section>
       </div>
-      <div className={`page-container ${styles.bottom}`}>
-        <p>
+      <div className={styles.bottom}>
+        <p className="page-container">
           © {year} {STORE_NAME}
         </p>
       </div>

@@ -22,6 +22,8 @@ export interface PageFrameProps {
   aside?: ReactNode
   /** The links back to the catalogue and home under the content (default true). */
   backLinks?: boolean
+  /** Leave the catalogue link out of the back links (on the catalogue itself). */
+  noCatalogLink?: boolean
   children?: ReactNode
   testId?: string
 }
@@ -36,6 +38,7 @@ export function PageFrame({
   crumbs = [],
   aside,
   backLinks = true,
+  noCatalogLink = false,
   children,
   testId,
 }: PageFrameProps) {
@@ -50,13 +53,15 @@ export function PageFrame({
       {children}
       {backLinks ? (
         <div className={styles.backLinks}>
-          <Link to="/{-$city}/catalog" params={{ city: location.prefix }} className={buttonClassName()}>
-            {t`Перейти в каталог`}
-          </Link>
+          {noCatalogLink ? null : (
+            <Link to="/{-$city}/catalog" params={{ city: location.prefix }} className={buttonClassName()}>
+              {t`Перейти в каталог`}
+            </Link>
+          )}
           <Link
             to="/{-$city}"
             params={{ city: location.prefix }}
-            className={buttonClassName({ variant: 'secondary' })}
+            className={buttonClassName({ variant: noCatalogLink ? 'primary' : 'secondary' })}
           >
             {t`На главную`}
           </Link>

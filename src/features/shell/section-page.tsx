@@ -22,6 +22,7 @@ export function SectionPage({ section, title, crumbs, aside, children }: Section
       description={i18n._(text.description)}
       crumbs={crumbs}
       aside={aside}
+      noCatalogLink={section === 'catalog'}
       testId={`section-${section}`}
     >
       {children}

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { useMatch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Toaster } from '../../ui/toast/toaster'
 import { Footer } from './footer'
@@ -9,6 +10,8 @@ import styles from './shell.module.css'
 /** Every page: progress bar, header, the page, footer and the toasts. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui()
+  // the phone menu already lists everything the footer would
+  const onMenu = useMatch({ from: '/{-$city}/menu', shouldThrow: false }) !== undefined
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -19,7 +22,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      {onMenu ? null : <Footer />}
       <Toaster />
     </>
   )
