@@ -22,7 +22,7 @@ import { categoryOf, PRODUCT_LEAVES, SEED_CATEGORIES, type SeedCategory } from '
 import { seedServicePoints, SEED_CITIES, type SeedServicePoint } from './cities'
 import { SPECIAL_PRODUCTS, type SpecialProduct } from './products/specials'
 import type { Draft } from './products/types'
-import { Random, stream } from './random'
+import { stream, type Random } from './random'
 import { shelfPrice, slugify } from './text'
 
 /** The catalogue every environment gets unless told otherwise; change it and every product changes. */

@@ -101,9 +101,10 @@ export async function writeCatalog(db: Executor, options: WriteOptions): Promise
   await insertRows(db, 'cities', cityRows())
   await insertRows(db, 'service_points', seedServicePoints(plan.seed))
   await insertRows(db, 'brands', brandRows())
-  await insertRows(db, 'categories', categoryRows())
+  const categories = categoryRows()
+  await insertRows(db, 'categories', categories)
   await insertRows(db, 'images', contentImageRows())
-  log(`seed: cities, service points, brands and ${categoryRows().length} categories written (${elapsed()})`)
+  log(`seed: cities, service points, brands and ${categories.length} categories written (${elapsed()})`)
 
   const generator = new CatalogGenerator(plan)
   const filters = new FilterCollector()
@@ -122,7 +123,7 @@ export async function writeCatalog(db: Executor, options: WriteOptions): Promise
     pending = writeChunk(db, chunk)
     if (last - lastLogged >= plan.products / 10 || last === plan.products) {
       lastLogged = last
-      log(`seed: products ${last}/${plan.products} generated (${elapsed()})`)
+      log(`seed: ${last}/${plan.products} products (${elapsed()})`)
     }
   }
   await pending

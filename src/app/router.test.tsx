@@ -145,22 +145,27 @@ describe('the pages', () => {
     },
   )
 
-  it('shows the error screen when a page fails to render, and the home button clears it', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
-      const router = await renderAt('/catalog?__throw=1')
-      expect(await screen.findByTestId('error-screen')).toBeTruthy()
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Сервис временно недоступен')
-      await act(async () => {
-        fireEvent.click(screen.getByTestId('error-home'))
-      })
-      expect(await screen.findByTestId('home-page')).toBeTruthy()
-      expect(screen.queryByTestId('error-screen')).toBeNull()
-      expect(router.state.location.href).toBe('/')
-    } finally {
-      consoleError.mockRestore()
-    }
-  })
+  it.each(['/catalog?__throw=1', '/astana/catalog/smartfony?page=2&__throw=1'])(
+    'shows the error screen when %s fails to render, and the home button clears it',
+    async (path) => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      try {
+        const router = await renderAt(path)
+        expect(await screen.findByTestId('error-screen')).toBeTruthy()
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Сервис временно недоступен')
+        await act(async () => {
+          fireEvent.click(screen.getByTestId('error-home'))
+        })
+        expect(await screen.findByTestId('home-page')).toBeTruthy()
+        expect(screen.queryByTestId('error-screen')).toBeNull()
+        expect(router.state.location.href).toBe(path.startsWith('/astana') ? '/astana' : '/')
+      } finally {
+        consoleError.mockRestore()
+        consoleWarn.mockRestore()
+      }
+    },
+  )
 
   it('keeps the city and language in the header links', async () => {
     await renderAt('/astana_kk/catalog')

@@ -53,7 +53,7 @@ export function Header() {
           data-testid="catalog-button"
         >
           <CatalogIcon size="M" />
-          {t`Каталог`}
+          <span className={styles.catalogText}>{t`Каталог`}</span>
         </Link>
         <SearchBox className={styles.search} />
         <HeaderCounters />
