@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { FastifyReply } from 'fastify'
 import { isApiPath } from './api-paths'
 import { sendNotFound } from './errors-plugin'
 import type { App } from './types'
@@ -40,6 +41,11 @@ export async function registerStaticSite(app: App, staticDir: string) {
     })
   }
   const indexHtml = hasBuild ? readFileSync(indexFile) : null
+  const sendShell = (reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+
+  // The static plugin would treat `/` as a directory listing; the home page is the shell like any route.
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendShell(reply))
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?', 1)[0] ?? '/'
