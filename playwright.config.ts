@@ -34,7 +34,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+      grepInvert: /@phone/,
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
