@@ -11,7 +11,7 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_PRODUCTS: z.coerce.number().int().min(50).max(1_000_000).default(5000),
+  SEED_PRODUCTS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
   STATIC_DIR: z.string().min(1).default('./dist'),
   REDIS_URL: z
     .string()
