@@ -7,7 +7,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'data', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'server/db/migrations'],
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
