@@ -5,6 +5,7 @@ import { App } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
 import { startServiceWorker } from './app/service-worker'
+import { outbox } from './data/outbox'
 import { createQueryClient } from './data/query-client'
 
 async function start() {
@@ -14,9 +15,12 @@ async function start() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
+  const queryClient = createQueryClient()
+  // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
+  outbox.start({ queryClient })
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   )
   startServiceWorker()

@@ -59,20 +59,31 @@ interface Journal {
   entries: { idx: number; tag: string }[]
 }
 
-/** The tag of the newest applied migration, e.g. `0003_search_lexicon`, or null on an empty database. */
-export async function appliedMigration(db: Db): Promise<string | null> {
-  const journal = JSON.parse(
-    readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
-  ) as Journal
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  )
-  const applied = Number(row?.n ?? 0)
-  return applied === 0 ? null : (journal.entries[applied - 1]?.tag ?? null)
+let journalTags: string[] | undefined
+
+function migrationTags(): string[] {
+  journalTags ??= (
+    JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal
+  ).entries.map((e) => e.tag)
+  return journalTags
 }
 
-export async function serverVersion(db: Db): Promise<string> {
-  const [row] = await rows<{ v: string }>(db, sql`select current_setting('server_version') as v`)
-  return String(row?.v ?? 'unknown')
+export interface DatabaseStatus {
+  version: string
+  /** The tag of the newest applied migration, e.g. `0003_search_lexicon`, or null on an empty database. */
+  migration: string | null
+}
+
+/** One round trip that proves the database answers and says which schema it has. */
+export async function databaseStatus(db: Db): Promise<DatabaseStatus> {
+  const [row] = await rows<{ v: string; n: number }>(
+    db,
+    sql`select current_setting('server_version') as v,
+               (select count(*) from drizzle.__drizzle_migrations)::int as n`,
+  )
+  const applied = Number(row?.n ?? 0)
+  return {
+    version: String(row?.v ?? 'unknown'),
+    migration: applied === 0 ? null : (migrationTags()[applied - 1] ?? null),
+  }
 }

@@ -141,46 +141,6 @@ test('a page reloaded offline still shows the shop', async ({ page, context }) =
   }
 })
 
-test('catalogue data seen online is kept for offline use, and nothing of the shopper is', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/')
-  await waitForControl(page)
-  // The category's data is not in the app's persisted cache yet, so it is fetched, through the worker.
-  await page.goto('/catalog/smartfony')
-  await expect(page.locator('h1').first()).toBeVisible()
-
-  const cached = await page.evaluate(async () => {
-    const urls: Record<string, string[]> = {}
-    for (const name of await caches.keys()) {
-      if (name.includes('precache')) continue
-      const cache = await caches.open(name)
-      urls[name] = (await cache.keys()).map(
-        (request) => new URL(request.url).pathname + new URL(request.url).search,
-      )
-    }
-    return urls
-  })
-  const catalogue = cached['catalogue-api-v1'] ?? []
-  expect(catalogue.length, 'catalogue reads cached by the worker').toBeGreaterThan(0)
-  for (const path of Object.values(cached).flat()) {
-    expect(path).toMatch(/^\/(katalog\/api|menu\/api|f3\/api\/v1\/images)\//)
-  }
-
-  await context.setOffline(true)
-  try {
-    const offline = await page.evaluate(async (path) => {
-      const response = await fetch(path)
-      return { status: response.status, type: response.headers.get('content-type') }
-    }, catalogue[0]!)
-    expect(offline.status).toBe(200)
-    expect(offline.type).toMatch(/json/)
-  } finally {
-    await context.setOffline(false)
-  }
-})
-
 test('an unknown API path is a JSON 404, never the shell', async ({ page, context }) => {
   await page.goto('/')
   await waitForControl(page)

@@ -1,5 +1,5 @@
 import { Health } from '../../../contract/health'
-import { appliedMigration, serverVersion } from '../../db/connection'
+import { databaseStatus } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
 
 export const healthModule: ModuleRegistration = (app, { database, buildId }) => {
@@ -14,11 +14,7 @@ export const healthModule: ModuleRegistration = (app, { database, buildId }) => 
     },
     async () => ({
       status: 'ok' as const,
-      database: {
-        engine: database.engine,
-        version: await serverVersion(database.db),
-        migration: await appliedMigration(database.db),
-      },
+      database: { engine: database.engine, ...(await databaseStatus(database.db)) },
       uptime_s: Math.round(process.uptime()),
       build_id: buildId,
     }),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { IMAGE_CONTENT_TYPES, type ImageFormat, type ImageParams } from '../../../contract/media'
 import { notFound } from '../../http/errors'
+import { Lru } from '../../lib/lru'
 import { DiskCache } from './cache'
 import { ILLUSTRATION_VERSION, illustrate } from './illustration'
 import type { ImageRecord, MediaRepo } from './repo'
@@ -88,6 +89,14 @@ export async function renderImage(
 
 export function createMediaService({ repo, cacheDir, renderConcurrency = 2, log }: MediaServiceOptions) {
   const cache = new DiskCache(cacheDir)
+  // Hot pictures (a listing's thumbnails) are served from memory; the rest from the disk cache.
+  const hot = new Lru<string, Buffer>({
+    maxEntries: 4000,
+    maxWeight: 48 * 1024 * 1024,
+    weigh: (b) => b.length,
+  })
+  // Rows change only when the catalogue is edited; a minute of staleness costs at most an old picture.
+  const records = new Lru<string, ImageRecord>({ maxEntries: 20_000, ttlMs: 60_000 })
   const inFlight = new Map<string, Promise<Buffer>>()
   const limit = limiter(renderConcurrency)
   const stats = { renders: 0, cacheHits: 0 }
@@ -109,14 +118,25 @@ export function createMediaService({ repo, cacheDir, renderConcurrency = 2, log 
   }
 
   async function bytesFor(key: string, record: ImageRecord, params: ImageParams): Promise<Buffer> {
+    const inMemory = hot.get(key)
+    if (inMemory) {
+      stats.cacheHits += 1
+      return inMemory
+    }
     const cached = await cache.read(key, params.ext)
     if (cached) {
       stats.cacheHits += 1
+      hot.set(key, cached)
       return cached
     }
     let pending = inFlight.get(key)
     if (!pending) {
-      pending = limit(() => renderAndStore(key, record, params)).finally(() => inFlight.delete(key))
+      pending = limit(() => renderAndStore(key, record, params))
+        .then((bytes) => {
+          hot.set(key, bytes)
+          return bytes
+        })
+        .finally(() => inFlight.delete(key))
       inFlight.set(key, pending)
     }
     return pending
@@ -127,7 +147,11 @@ export function createMediaService({ repo, cacheDir, renderConcurrency = 2, log 
     cacheFile: (key: string, ext: ImageFormat) => cache.file(key, ext),
 
     async image(params: ImageParams, ifNoneMatch?: string): Promise<ImageResult> {
-      const record = await repo.findImage(params.id)
+      let record = records.get(params.id) ?? null
+      if (!record) {
+        record = await repo.findImage(params.id)
+        if (record) records.set(params.id, record)
+      }
       if (!record) throw notFound()
       const key = cacheKey(record, params)
       const etag = `"${key}"`
