@@ -126,7 +126,7 @@ describe('the image service', () => {
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'errors:notFound' } })
   })
 
-  it('keeps the first render on disk and serves the second request from that file', async () => {
+  it('keeps the first render on disk, and another process serves it from that file', async () => {
     const first = await app.inject(url(CACHE_PROBE, 150, 150, 'webp'))
     const key = String(first.headers.etag).replaceAll('"', '')
     const file = path.join(dataDir, 'image-cache', key.slice(0, 2), `${key}.webp`)
@@ -136,13 +136,23 @@ describe('the image service', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true)
     expect(second.headers.etag).toBe(first.headers.etag)
 
-    // Only a file read can return bytes that were put on disk behind the service's back.
+    // Only a file read can return bytes that were put on disk behind the service's back; a second app
+    // over the same data directory stands for another server process, with nothing in its memory.
     const marker = await sharp({ create: { width: 150, height: 150, channels: 3, background: '#ff00ff' } })
       .webp()
       .toBuffer()
     writeFileSync(file, marker)
-    const third = await app.inject(url(CACHE_PROBE, 150, 150, 'webp'))
-    expect(third.rawPayload.equals(marker)).toBe(true)
+    const other = await buildTestApp({ DATA_DIR: dataDir })
+    try {
+      await other.app.ready()
+      const third = await other.app.inject(url(CACHE_PROBE, 150, 150, 'webp'))
+      expect(third.rawPayload.equals(marker)).toBe(true)
+    } finally {
+      await other.app.close()
+    }
+    // This process answers from memory, with the bytes it rendered.
+    const fourth = await app.inject(url(CACHE_PROBE, 150, 150, 'webp'))
+    expect(fourth.rawPayload.equals(first.rawPayload)).toBe(true)
   })
 
   it('answers 304 with no body when If-None-Match carries the current ETag', async () => {
