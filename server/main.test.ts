@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-main-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+/** The real entry point in its own process, on an empty PGlite directory, on a port the OS picks. */
+function startServer(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_PRODUCTS: '100',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: path.join(dataDir, 'no-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: { msg?: string; [k: string]: unknown }[] = []
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const listening = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string }
+        logs.push(entry)
+        const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(entry.msg ?? '')
+        if (match?.[1]) resolve(match[1])
+      } catch {
+        // not a log line
+      }
+    })
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)))
+  })
+  // A server that is meant to fail never listens; its rejection is expected, not unhandled.
+  listening.catch(() => undefined)
+  return { child, logs, listening, exited, stderr: () => stderr }
+}
+
+describe('the server process', () => {
+  it('migrates and seeds an empty database, then finishes in-flight requests on SIGTERM and exits 0', async () => {
+    const server = startServer()
+    const base = await server.listening
+    const health = await fetch(`${base}/api/health`)
+    expect(health.status).toBe(200)
+    expect((await health.json()).database.engine).toBe('pglite')
+    expect(server.logs.some((l) => /^seed: catalogue of 100 products written/.test(String(l.msg)))).toBe(true)
+
+    // Cold 800×800 renders take tens of milliseconds each, two at a time: these are still running when
+    // the signal arrives.
+    const inFlight = Array.from({ length: 8 }, (_, i) =>
+      fetch(`${base}/f3/api/v1/images/800/800/p${i + 1}-0.webp`).then((r) => r.status),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    server.child.kill('SIGTERM')
+
+    expect(await Promise.all(inFlight)).toEqual(Array(8).fill(200))
+    expect(await server.exited).toBe(0)
+    expect(server.logs.some((l) => String(l.msg).includes('shutting down'))).toBe(true)
+    // Request logs carry the request id.
+    expect(server.logs.some((l) => typeof l.reqId === 'string')).toBe(true)
+  }, 120_000)
+
+  it('reuses the data on a second start instead of seeding again', async () => {
+    const server = startServer()
+    const base = await server.listening
+    expect((await fetch(`${base}/api/health`)).status).toBe(200)
+    expect(server.logs.filter((l) => /^seed:/.test(String(l.msg)))).toEqual([])
+    server.child.kill('SIGINT')
+    expect(await server.exited).toBe(0)
+  }, 120_000)
+
+  it('refuses to start with a bad environment, naming the variable', async () => {
+    const server = startServer({ PORT: 'eighty' })
+    expect(await server.exited).toBe(2)
+    expect(server.stderr()).toContain('PORT')
+  }, 60_000)
+})
