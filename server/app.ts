@@ -47,6 +47,17 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>()
 
+  // Once shutdown starts, answers still being written tell the client to drop the connection, so a
+  // kept-alive socket does not hold the process open for the whole keep-alive timeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
+
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)

@@ -60,7 +60,12 @@ describe('the server process', () => {
     const inFlight = Array.from({ length: 8 }, (_, i) =>
       fetch(`${base}/f3/api/v1/images/800/800/p${i + 1}-0.webp`).then((r) => r.status),
     )
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Signal only once the server has received all of them: a request still on its way is not in flight.
+    const received = () =>
+      server.logs.filter(
+        (l) => l.msg === 'incoming request' && String((l.req as { url?: string })?.url).includes('/800/'),
+      )
+    await expect.poll(() => received().length, { timeout: 30_000, interval: 5 }).toBe(8)
     server.child.kill('SIGTERM')
 
     expect(await Promise.all(inFlight)).toEqual(Array(8).fill(200))
@@ -68,7 +73,8 @@ describe('the server process', () => {
     expect(server.logs.some((l) => String(l.msg).includes('shutting down'))).toBe(true)
     // Request logs carry the request id.
     expect(server.logs.some((l) => typeof l.reqId === 'string')).toBe(true)
-  }, 120_000)
+    // Kept-alive sockets are told to close, so stopping does not wait out the 72 s keep-alive timeout.
+  }, 60_000)
 
   it('reuses the data on a second start instead of seeding again', async () => {
     const server = startServer()

@@ -17,6 +17,12 @@ async function main() {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // A request that never finishes must not keep a stopping server alive for ever.
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 15 s: closing the remaining connections')
+      app.server.closeAllConnections()
+      process.exit(1)
+    }, 15_000).unref()
     try {
       await app.close()
       await database.close()
