@@ -14,6 +14,39 @@ export type ImageFormat = z.infer<typeof ImageFormat>
 
 export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = { jpg: 'image/jpeg', webp: 'image/webp' }
 
+/** The product drawings the image service knows; `images.kind` and `categories.icon` take these. */
+export const PRODUCT_ILLUSTRATION_KINDS = [
+  'smartphone',
+  'laptop',
+  'tv',
+  'fridge',
+  'washer',
+  'headphones',
+  'tablet',
+  'vacuum',
+  'cpu',
+  'motherboard',
+  'ram',
+  'gpu',
+  'storage',
+  'psu',
+  'case',
+  'cooler',
+  'watch',
+  'camera',
+  'console',
+  'speaker',
+  'microwave',
+  'air-conditioner',
+  'service',
+  'gift-card',
+] as const
+export type ProductIllustrationKind = (typeof PRODUCT_ILLUSTRATION_KINDS)[number]
+
+/** Every drawing: the products', plus wide banners, category tiles and a parcel for anything unknown. */
+export const ILLUSTRATION_KINDS = [...PRODUCT_ILLUSTRATION_KINDS, 'banner', 'category', 'generic'] as const
+export type IllustrationKind = (typeof ILLUSTRATION_KINDS)[number]
+
 export const IMAGE_BASE = '/f3/api/v1/images'
 export const VIDEO_BASE = '/f3/api/v1/videos'
 

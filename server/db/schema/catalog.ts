@@ -12,42 +12,13 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
+import type { IllustrationKind } from '../../../contract/media'
 import { cities } from './geo'
 
 export const PRODUCT_TYPES = ['regular', 'service', 'certificate', 'digital', 'guaranty', 'mto'] as const
 export type ProductType = (typeof PRODUCT_TYPES)[number]
 
-/** The pictures the image service knows how to draw; `images.kind` and `categories.icon` take these. */
-export const ILLUSTRATION_KINDS = [
-  'smartphone',
-  'laptop',
-  'tv',
-  'fridge',
-  'washer',
-  'headphones',
-  'tablet',
-  'vacuum',
-  'cpu',
-  'motherboard',
-  'ram',
-  'gpu',
-  'storage',
-  'psu',
-  'case',
-  'cooler',
-  'watch',
-  'camera',
-  'console',
-  'speaker',
-  'microwave',
-  'air-conditioner',
-  'service',
-  'gift-card',
-  'banner',
-  'category',
-  'generic',
-] as const
-export type IllustrationKind = (typeof ILLUSTRATION_KINDS)[number]
+export { ILLUSTRATION_KINDS, type IllustrationKind } from '../../../contract/media'
 
 export const FILTER_TYPES = ['range', 'checkbox', 'multiselect', 'link'] as const
 export type FilterType = (typeof FILTER_TYPES)[number]

@@ -1,3 +1,4 @@
+import { PRODUCT_ILLUSTRATION_KINDS, type ProductIllustrationKind } from '../../../contract/media'
 /**
  * The store draws its own pictures: every image row names a `kind` of drawing, a brand colour and a
  * label, and this file turns them into an SVG that sharp rasterises. Products are drawn in an 800×800
@@ -8,33 +9,8 @@
 /** Bump when a drawing changes: it is part of the cache key, so old renders are not served again. */
 export const ILLUSTRATION_VERSION = 1
 
-export const PRODUCT_KINDS = [
-  'smartphone',
-  'laptop',
-  'tv',
-  'fridge',
-  'washer',
-  'headphones',
-  'tablet',
-  'vacuum',
-  'cpu',
-  'motherboard',
-  'ram',
-  'gpu',
-  'storage',
-  'psu',
-  'case',
-  'cooler',
-  'watch',
-  'camera',
-  'console',
-  'speaker',
-  'microwave',
-  'air-conditioner',
-  'service',
-  'gift-card',
-] as const
-export type ProductKind = (typeof PRODUCT_KINDS)[number]
+export const PRODUCT_KINDS = PRODUCT_ILLUSTRATION_KINDS
+export type ProductKind = ProductIllustrationKind
 
 export interface IllustrationSpec {
   kind: string
