@@ -1,9 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { execSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { runLoad, type LoadResult } from './lib/load'
-import { startHelloWorld, startStore, type RunningServer } from './lib/servers'
-import { storeScenarios } from './scenarios'
+import { auditPages } from './lib/pages'
+import { freePort, startHelloWorld, startStore, type RunningServer } from './lib/servers'
+import { pagesToAudit, storeScenarios } from './scenarios'
 
 const { values } = parseArgs({
   options: {
@@ -11,6 +13,7 @@ const { values } = parseArgs({
     products: { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
   },
 })
 const engine = values.engine === 'postgres' ? 'postgres' : 'pglite'
@@ -48,36 +51,60 @@ async function main() {
   if (engine === 'postgres') env.DATABASE_URL = await ensurePostgresDatabase()
   else env.DATA_DIR = `./data/bench-pglite-${products}`
 
+  if (!existsSync('dist/index.html')) {
+    console.log('No build in dist/: building the PWA first (npm run build)...')
+    execSync('npm run build', { stdio: 'inherit' })
+  }
   console.log(`Bench: ${engine}, ${products} products, ${connections} connections, ${duration}s per scenario`)
   console.log('Starting the store (the first start seeds the database; that can take minutes)...')
   const servers: RunningServer[] = []
   try {
-    const store = await startStore(3201, env)
+    const store = await startStore(await freePort(), env)
     servers.push(store)
-    const hello = await startHelloWorld(3202)
+    const hello = await startHelloWorld(await freePort())
     servers.push(hello)
 
-    const ceiling = await runLoad({
-      baseUrl: hello.baseUrl,
-      requests: [{ path: '/' }],
-      connections,
-      durationSeconds: duration,
-    })
-    const table = [row('bare Fastify hello-world', ceiling)]
-    for (const scenario of storeScenarios()) {
-      if (scenario.warmup) for (const r of scenario.warmup) await fetch(store.baseUrl + r.path)
-      const result = await runLoad({
-        baseUrl: store.baseUrl,
-        requests: scenario.requests,
+    const report: Record<string, unknown> = { engine, products, connections, duration }
+    if (values.only !== 'pages') {
+      const ceiling = await runLoad({
+        baseUrl: hello.baseUrl,
+        requests: [{ path: '/' }],
         connections,
         durationSeconds: duration,
       })
-      table.push(row(scenario.name, result, ceiling, scenario.target))
+      const table = [row('bare Fastify hello-world', ceiling)]
+      for (const scenario of await storeScenarios(store.baseUrl)) {
+        if (scenario.warmup) for (const r of scenario.warmup) await fetch(store.baseUrl + r.path)
+        const result = await runLoad({
+          baseUrl: store.baseUrl,
+          requests: scenario.requests,
+          connections,
+          durationSeconds: duration,
+        })
+        table.push(row(scenario.name, result, ceiling, scenario.target))
+      }
+      console.table(table)
+      report.api = table
     }
-    console.table(table)
+    if (values.only !== 'api') {
+      console.log('Lighthouse, mobile preset (simulated slow 4G), one cold load per page...')
+      const pages = await auditPages(store.baseUrl, await pagesToAudit(store.baseUrl))
+      console.table(
+        pages.map((p) => ({
+          page: p.page,
+          performance: p.performance,
+          'LCP ms': p.lcpMs,
+          CLS: p.cls,
+          'TBT ms': p.tbtMs,
+          'JS KB gz': p.jsGzipKb,
+          target: 'perf ≥ 95, LCP < 1500, CLS < 0.05, JS < 120 KB',
+        })),
+      )
+      report.pages = pages
+    }
     mkdirSync('bench/results', { recursive: true })
     const file = `bench/results/${engine}-${products}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-    writeFileSync(file, JSON.stringify({ engine, products, connections, duration, table }, null, 2))
+    writeFileSync(file, JSON.stringify(report, null, 2))
     console.log(`Saved ${file}`)
   } finally {
     for (const s of servers.reverse()) await s.stop()

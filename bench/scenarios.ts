@@ -18,10 +18,131 @@ function productImages(count: number): LoadRequest[] {
   }))
 }
 
-export function storeScenarios(): Scenario[] {
+export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
   const images = productImages(60)
   return [
     { name: 'GET /api/health', requests: [{ path: '/api/health' }] },
     { name: 'GET image (cached, 3 sizes)', warmup: images, requests: images },
+    ...(await catalogScenarios(baseUrl)),
   ]
+}
+
+// ---------------------------------------------------------------- catalogue (issue 3)
+
+const KATALOG = '/katalog/api'
+/** The big leaves of the seed: their listings are what the facets target is about. */
+const BIG_CATEGORIES = [
+  'smartfony',
+  'noutbuki',
+  'televizory',
+  'naushniki',
+  'holodilniki',
+  'pylesosy',
+  'stiralnye-mashiny',
+  'planshety',
+]
+const SORTINGS = ['score', 'price_asc', 'new', 'discount']
+
+interface FacetOption {
+  code: string
+  count: number
+}
+interface Facets {
+  filters: { code: string; type: string; options: FacetOption[] }[]
+}
+
+async function getJson<T>(url: string): Promise<T | null> {
+  const res = await fetch(url)
+  return res.ok ? ((await res.json()) as T) : null
+}
+
+/**
+ * Three active filters per request, drawn from the options the category really has, over the big
+ * categories, four cities, both languages and four sortings: several hundred distinct listings, each
+ * asked of both the listing and the facets endpoint, so no single cached answer is measured.
+ */
+async function listingRequests(baseUrl: string): Promise<LoadRequest[]> {
+  const requests: LoadRequest[] = []
+  let n = 0
+  for (const category of BIG_CATEGORIES) {
+    const facets = await getJson<Facets>(`${baseUrl}${KATALOG}/v1/products/filters?category=${category}`)
+    if (!facets) continue
+    const codes = facets.filters
+      .filter((f) => f.type !== 'range' && f.options.some((o) => o.count > 0))
+      .map((f) => ({ code: f.code, values: f.options.filter((o) => o.count > 0).map((o) => o.code) }))
+    if (codes.length < 3) continue
+    for (let i = 0; i < 60; i++, n++) {
+      // three different codes; the first takes two values (an OR within the code)
+      const picked = [0, 1, 2].map((k) => codes[(i + k * (1 + (i % 2))) % codes.length]!)
+      if (new Set(picked.map((p) => p.code)).size < 3) picked.splice(0, 3, codes[0]!, codes[1]!, codes[2]!)
+      const pairs = picked.flatMap((p, k) => {
+        const first = p.values[(i * 7 + k) % p.values.length]!
+        const second = p.values[(i * 7 + k + 1) % p.values.length]!
+        return k === 0 && first !== second
+          ? [`${p.code}:${first}`, `${p.code}:${second}`]
+          : [`${p.code}:${first}`]
+      })
+      const query = `city_id=${1 + (n % 4)}&filters=${encodeURIComponent(pairs.join(','))}`
+      const headers = { 'accept-language': n % 3 === 0 ? 'kk' : 'ru' }
+      requests.push({
+        path: `${KATALOG}/v2/products/category/${category}?${query}&sorting=${SORTINGS[n % SORTINGS.length]}`,
+        headers,
+      })
+      requests.push({ path: `${KATALOG}/v1/products/filters?category=${category}&${query}`, headers })
+    }
+  }
+  return requests
+}
+
+/** Product pages of 2,000 products across the big categories, in turns over the four cities. */
+async function productRequests(baseUrl: string): Promise<LoadRequest[]> {
+  const uris: string[] = []
+  for (const category of BIG_CATEGORIES) {
+    for (let page = 1; page <= 3; page++) {
+      const listing = await getJson<{ payload: { uri: string }[] }>(
+        `${baseUrl}${KATALOG}/v2/products/category/short/${category}?limit=100&page=${page}&sorting=new`,
+      )
+      for (const item of listing?.payload ?? []) uris.push(item.uri)
+    }
+  }
+  return uris.slice(0, 2000).map((uri, i) => ({
+    path: `${KATALOG}/v1/products/${uri}?city_id=${1 + (i % 4)}`,
+    headers: { 'accept-language': i % 3 === 0 ? 'kk' : 'ru' },
+  }))
+}
+
+async function catalogScenarios(baseUrl: string): Promise<Scenario[]> {
+  const listings = await listingRequests(baseUrl)
+  const products = await productRequests(baseUrl)
+  if (listings.length === 0 || products.length === 0) return []
+  return [
+    {
+      name: `catalog: listing + facets, 3 filters (${listings.length / 2} listings)`,
+      warmup: listings,
+      requests: listings,
+      target: 'p95 ≤ 40 ms PGlite 20k, ≤ 15 ms PG 200k',
+    },
+    {
+      name: `catalog: product page by uri (${products.length} products)`,
+      warmup: products,
+      requests: products,
+      target: '≥ 40% of hello',
+    },
+  ]
+}
+
+/** Home, a category listing and a product page, when the catalogue has them. */
+export async function pagesToAudit(baseUrl: string): Promise<string[]> {
+  const pages = ['/', '/catalog/smartfony']
+  try {
+    const res = await fetch(`${baseUrl}/katalog/api/v2/products/category/smartfony?city_id=1&limit=1`)
+    if (res.ok) {
+      const body = (await res.json()) as { payload?: { uri: string }[] }
+      const uri = body.payload?.[0]?.uri
+      if (uri) pages.push(`/p/${uri}`)
+    }
+  } catch {
+    // no catalogue service: the pages there are still audited
+  }
+  return pages
 }

@@ -40,12 +40,24 @@ export const Sticker = z.object({
 })
 
 export const ShortDescriptionItem = z.object({
+  /** In the request language. */
   title: z.string(),
   description: z.string(),
   code: z.string(),
-  values: z.array(z.object({ value_ru: z.string(), code: z.string() })),
+  /** `value_ru` is always Russian (the spec's field); `value` is in the request language. */
+  values: z.array(z.object({ value_ru: z.string(), value: z.string(), code: z.string() })),
 })
 
+/**
+ * A cheap estimate from the stock of the requested city, for cards; the product page asks the
+ * inventory service for the real options. Dates are local (Asia/Almaty) `yyyy-MM-dd`.
+ * - pickup_date: the day the goods can be collected at the quickest point holding them (today when
+ *   ready before 20:00), null when no point of the city holds any;
+ * - delivery_min_date / delivery_time: earliest courier day and its window ('10:00-22:00'); digital
+ *   goods and certificates are sent the same day, made-to-order goods take 14 days;
+ * - has_fast_delivery: courier tomorrow (in stock in the city);
+ * - has_express_delivery: within hours, in Almaty and Astana, when a shop of the city holds new units.
+ */
 export const DeliveryInfo = z.object({
   delivery_min_date: z.string().nullable(),
   delivery_time: z.string().nullable(),
@@ -108,6 +120,34 @@ export const MetaData = z.object({
   seo_text: z.string(),
 })
 
+/**
+ * The `/category/short/{id}` item: what a compact card or a quick list needs (no short description,
+ * variants, delivery estimate, category titles or promotion details). Same pagination and order.
+ */
+export const ProductShortItem = ProductListItem.pick({
+  id: true,
+  sku: true,
+  uri: true,
+  url_handle: true,
+  title: true,
+  type: true,
+  brand: true,
+  images: true,
+  price: true,
+  old_price: true,
+  discount: true,
+  credit_terms: true,
+  stickers: true,
+  rating: true,
+  review_count: true,
+  is_new: true,
+  is_preorder: true,
+  availability: true,
+  stock: true,
+  score: true,
+})
+export type ProductShortItem = z.infer<typeof ProductShortItem>
+
 export const ProductListResponse = z.object({
   limit: z.number().int(),
   page: z.number().int(),
@@ -121,9 +161,18 @@ export const ProductListResponse = z.object({
 })
 export type ProductListResponse = z.infer<typeof ProductListResponse>
 
+export const ProductShortListResponse = ProductListResponse.extend({ payload: z.array(ProductShortItem) })
+export type ProductShortListResponse = z.infer<typeof ProductShortListResponse>
+
 /**
  * Category listing query (spec 2.3 and 7.1). `filters` is the `/f/` part of the page URL as
- * `code:value,code:value` pairs; `price` is `min-max` (either side may be empty).
+ * `code:value,code:value` pairs: value codes as the filters endpoint lists them; several values of
+ * one code match any of them, different codes must all match; `brand` is a code like the others; a
+ * range filter takes `code:min-max` (either side may be empty, decimals with a dot). `price` is
+ * `min-max` in whole tenge; an empty side or 0 as the maximum means unbounded (the spec's default 0).
+ * `point_id` keeps the products with units at that service point (it must be in `city_id`).
+ * Unknown filter codes or values, malformed pairs, min above max and a page past the last one are
+ * 400s whose `details.issues` name the problem (`details.last_page` for the page).
  */
 export const ListingQuery = z.object({
   city_id: CityId.default(1),
@@ -139,7 +188,11 @@ export const ListingQuery = z.object({
 })
 export type ListingQuery = z.infer<typeof ListingQuery>
 
-/** A category by numeric id or by its path of slugs ('smartfony' or 'bytovaya-tekhnika/.../holodilniki'). */
+/**
+ * A category by numeric id, slug or path of slugs ('smartfony' or 'bytovaya-tekhnika/.../holodilniki',
+ * slashes as they are or encoded), optionally followed by the page URL's `/f/code/value/...` pairs,
+ * which join the `filters` parameter.
+ */
 export const CategoryParams = z.object({ id: z.string().min(1).max(300) })
 
 export const FilterOption = z.object({
@@ -175,6 +228,7 @@ export const PriceRange = z.object({
 export const FiltersQuery = z.object({
   category: z.string().min(1).max(300),
   city_id: CityId.default(1),
+  point_id: z.coerce.number().int().positive().optional(),
   filters: z.string().max(2000).optional(),
   price: z
     .string()
@@ -228,6 +282,7 @@ export const Certificate = z.object({
   valid_until: z.string(),
 })
 export const CertificatesResponse = z.object({ sku: z.string(), certificates: z.array(Certificate) })
+export const CertificatesParams = z.object({ sku: z.string().min(1).max(40) })
 
 export const RECOMMENDATION_CODES = [
   'similar',
@@ -245,11 +300,37 @@ export const RecommendationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(40).default(12),
   segment: z.string().max(10).default('A'),
 })
+/** A recommended product: a list item plus its main picture at the carousel's 208×208. */
+export const RecommendationItem = ProductListItem.extend({ image: z.string() })
+export type RecommendationItem = z.infer<typeof RecommendationItem>
+
+/**
+ * One carousel. similar: same category, closest in price; accessories: from related categories
+ * (headphones and watches for phones, ...); together: the services and warranty offered with the
+ * product's category, then the top accessory of each related category; popular, new, discounted:
+ * home carousels (or within `category`). Everything is of the requested city: only what it sells and
+ * has in stock (new also takes pre-orders). `segment` is echoed; A is the only ranking so far.
+ */
 export const RecommendationResponse = z.object({
   code: RecommendationCode,
   title: z.string(),
-  products: z.array(ProductListItem),
+  segment: z.string(),
+  products: z.array(RecommendationItem),
 })
+export type RecommendationResponse = z.infer<typeof RecommendationResponse>
+
+/** `recommend`: with `sku` the product page's carousels (similar, accessories, together), else the home ones. */
+export const RecommendBlocksResponse = z.object({
+  sku: z.string().nullable(),
+  segment: z.string(),
+  blocks: z.array(RecommendationResponse),
+})
+export type RecommendBlocksResponse = z.infer<typeof RecommendBlocksResponse>
+export const RecommendationParams = z.object({ code: RecommendationCode })
+
+/** Brand listing: the category listing's query, optionally within one category (then its filters apply). */
+export const BrandListingQuery = ListingQuery.extend({ category: z.string().min(1).max(300).optional() })
+export const BrandParams = z.object({ brand: z.string().min(1).max(100) })
 
 export const BrandResponse = ProductListResponse.extend({
   brand: z.object({ slug: z.string(), name: z.string(), color: z.string() }),

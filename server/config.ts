@@ -19,6 +19,12 @@ const Env = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The store's public address for absolute links (sitemap, robots.txt); unset: the request's own host. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin like https://store.example.kz (no path)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 })
 export type Config = z.infer<typeof Env>
 

@@ -1,5 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+
+/** A port nothing listens on now, so two bench runs (or a developer's server) do not collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
 
 export interface RunningServer {
   baseUrl: string
@@ -33,7 +47,8 @@ function stopper(child: ChildProcess) {
 
 /** The store as it runs in production, in its own process so the load generator does not share its CPU time slice. */
 export async function startStore(port: number, env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // Node itself, not npx: a signal to npx would not reach the server it started.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -51,7 +66,7 @@ export async function startStore(port: number, env: Record<string, string>): Pro
 
 /** A bare Fastify hello-world: the ceiling every store figure is read against. */
 export async function startHelloWorld(port: number): Promise<RunningServer> {
-  const child = spawn('npx', ['tsx', 'bench/hello-world.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello-world.ts'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

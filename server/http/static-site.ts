@@ -6,6 +6,14 @@ import { isApiPath } from './api-paths'
 import { sendNotFound } from './errors-plugin'
 import type { App } from './types'
 
+/**
+ * A missing `/assets/x.js` must stay a 404, but a filter value such as `/f/diagonal/6.5-6.9` is a page:
+ * only an extension with a letter in it (js, css, png, webmanifest...) names a file.
+ */
+export function looksLikeFile(url: string): boolean {
+  return /\.[a-z0-9]*[a-z][a-z0-9]*$/i.test(path.posix.extname(url))
+}
+
 const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build.json'])
 const IMMUTABLE = /^\/assets\//
 
@@ -50,7 +58,7 @@ export async function registerStaticSite(app: App, staticDir: string) {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?', 1)[0] ?? '/'
     const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !path.posix.extname(url)
+      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !looksLikeFile(url)
     if (wantsPage && indexHtml) {
       return reply
         .code(200)

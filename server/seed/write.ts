@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/connection'
 import { seedServicePoints } from './cities'
+import { clearContent, writeContent } from './content'
 import {
   brandRows,
   CatalogGenerator,
@@ -82,6 +83,7 @@ async function writeChunk(db: Executor, chunk: GeneratedProduct[]): Promise<void
 
 /** Empties the catalogue. CASCADE also empties tables of other modules that reference it (carts, wishlists). */
 export async function clearCatalog(db: Executor): Promise<void> {
+  await clearContent(db)
   await db.execute(sql.raw(`truncate table ${CATALOG_TABLES.join(', ')} restart identity cascade`))
   await db.execute(
     sql`delete from images where product_id is not null or id like 'banner-%' or id like 'category-%'`,
@@ -136,4 +138,6 @@ export async function writeCatalog(db: Executor, options: WriteOptions): Promise
     )
   }
   log(`seed: catalogue of ${plan.products} products written (${elapsed()})`)
+  await writeContent(db, plan.seed)
+  log(`seed: content and delivery rules written (${elapsed()})`)
 }

@@ -25,6 +25,7 @@ describe('the navigation fallback', () => {
     '/search?q=x/api/v1',
     '/apisearch',
     '/catalog/api-ready-tv',
+    '/catalog/smartfony/f/diagonal/6.5-6.9',
   ])('serves the shell for the client route %s', (path) => {
     expect(isShellNavigation(at(path), ORIGIN)).toBe(true)
   })

@@ -16,10 +16,13 @@ export function isApiPath(pathname: string): boolean {
   return API_PATH.test(pathname)
 }
 
-/** Mirrors the server's `path.extname` check: `/robots.txt` or `/icons/x.png` are files, not pages. */
+/**
+ * Mirrors the server's `looksLikeFile`: `/robots.txt` or `/icons/x.png` are files, but a filter value such
+ * as `/f/diagonal/6.5-6.9` is a page, since only an extension with a letter in it names a file.
+ */
 export function hasFileExtension(pathname: string): boolean {
   const name = pathname.slice(pathname.lastIndexOf('/') + 1)
-  return name.lastIndexOf('.') > 0
+  return name.lastIndexOf('.') > 0 && /\.[a-z0-9]*[a-z][a-z0-9]*$/i.test(name)
 }
 
 /**
@@ -28,7 +31,7 @@ export function hasFileExtension(pathname: string): boolean {
  */
 export const NAVIGATION_DENYLIST: readonly RegExp[] = [
   /^\/(api|dev|[^/?]+\/api)(\/|\?|$)/,
-  /^[^?]*\/[^/?]+\.[^/?]*(\?|$)/,
+  /^[^?]*\/[^/?]+\.[a-z0-9]*[a-z][a-z0-9]*(\?|$)/i,
 ]
 
 /** A navigation the shell should answer: a client route such as `/catalog/smartfony` or `/astana_kk/p/x`. */

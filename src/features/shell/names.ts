@@ -29,10 +29,6 @@ export const MAIN_CATEGORIES: readonly MainCategory[] = [
   { slug: 'pylesosy', name: msg`Пылесосы` },
 ]
 
-export function mainCategoryName(slug: string): MessageDescriptor | undefined {
-  return MAIN_CATEGORIES.find((c) => c.slug === slug)?.name
-}
-
 export interface HelpPage {
   slug: string
   title: MessageDescriptor
@@ -46,7 +42,3 @@ export const HELP_PAGES: readonly HelpPage[] = [
   { slug: 'about', title: msg`О магазине` },
   { slug: 'contacts', title: msg`Контакты` },
 ]
-
-export function helpPageTitle(slug: string): MessageDescriptor | undefined {
-  return HELP_PAGES.find((p) => p.slug === slug)?.title
-}

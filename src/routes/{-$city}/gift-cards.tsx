@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SectionPage } from '../../features/shell/section-page'
+import { GiftCardsPage } from '../../features/content/gift-cards-page'
+import { loadGiftCards } from '../../features/content/load'
 
 export const Route = createFileRoute('/{-$city}/gift-cards')({
-  component: () => <SectionPage section="giftCards" />,
+  loader: ({ context }) => loadGiftCards(context.queryClient, { cityId: context.cityId, lang: context.lang }),
+  component: GiftCardsPage,
 })

@@ -1,30 +1,22 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { z } from 'zod'
-import { parseCategoryPath } from '../../../app/catalog-path'
-import { CategoryPage } from '../../../features/shell/catalog-pages'
+import { createFileRoute } from '@tanstack/react-router'
+import { CategoryPage } from '../../../features/catalog/category-page'
+import { ListingSearch, normalizeListingSearch } from '../../../features/catalog/listing-search'
+import { loadCategoryPage, resolveCategoryPath } from '../../../features/catalog/load'
 
-/** Spec 2.3: sorting, priceMin, priceMax and page; a value that does not fit is dropped, not an error. */
-const CATALOG_SORTINGS = ['score', 'discount', 'new', 'price_asc', 'price_desc', 'rating'] as const
-
-const CatalogSearch = z.object({
-  sorting: z.enum(CATALOG_SORTINGS).optional().catch(undefined),
-  priceMin: z.coerce.number().int().nonnegative().optional().catch(undefined),
-  priceMax: z.coerce.number().int().nonnegative().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-})
-
-/** `/catalog/{category segments}[/f/{code}/{value}...]` */
+/** `/catalog/{category segments}[/f/{code}/{value}...]?sorting&priceMin&priceMax&page` (spec 2.3). */
 export const Route = createFileRoute('/{-$city}/catalog/$')({
-  validateSearch: CatalogSearch,
-  beforeLoad: ({ params }) => {
-    const categoryPath = parseCategoryPath(params._splat)
-    if (!categoryPath) throw notFound()
-    return { categoryPath }
-  },
+  validateSearch: ListingSearch,
+  loaderDeps: ({ search }) => normalizeListingSearch(search),
+  beforeLoad: ({ params, location, context }) => ({
+    categoryPath: resolveCategoryPath(params._splat, location, context),
+  }),
+  loader: ({ context, deps, preload }) =>
+    loadCategoryPage({ ...context, preload }, context.categoryPath, deps),
   component: CategoryRoute,
 })
 
 function CategoryRoute() {
   const { categoryPath } = Route.useRouteContext()
-  return <CategoryPage path={categoryPath} />
+  const search = Route.useLoaderDeps()
+  return <CategoryPage path={categoryPath} search={search} />
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CatalogIndexPage } from '../../../features/shell/catalog-pages'
+import { CatalogTreePage } from '../../../features/catalog/catalog-tree'
+import { loadCatalogTree } from '../../../features/catalog/load'
 
+/** `/catalog`: the category tree of the katalog menu. */
 export const Route = createFileRoute('/{-$city}/catalog/')({
-  component: CatalogIndexPage,
+  loader: ({ context, preload }) => loadCatalogTree({ ...context, preload }),
+  component: CatalogTreePage,
 })

@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ServicesPage } from '../../../features/shell/catalog-pages'
+import { ListingSearch, normalizeListingSearch } from '../../../features/catalog/listing-search'
+import { loadServicesPage } from '../../../features/catalog/load'
+import { ServicesPage } from '../../../features/catalog/services-page'
 
+/** `/catalog/s?sorting&priceMin&priceMax&page`: the services catalogue. */
 export const Route = createFileRoute('/{-$city}/catalog/s')({
-  component: ServicesPage,
+  validateSearch: ListingSearch,
+  loaderDeps: ({ search }) => normalizeListingSearch(search),
+  loader: ({ context, deps, preload }) => loadServicesPage({ ...context, preload }, deps),
+  component: ServicesRoute,
 })
+
+function ServicesRoute() {
+  return <ServicesPage search={Route.useLoaderDeps()} />
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CmsIndexPage } from '../../../features/shell/info-pages'
+import { CmsIndexPage } from '../../../features/content/cms-page'
 
 export const Route = createFileRoute('/{-$city}/cms/')({
   component: CmsIndexPage,

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PromoPage } from '../../../features/shell/info-pages'
+import { loadPromoPage } from '../../../features/content/load'
+import { PromoPage } from '../../../features/content/promo-page'
 
 export const Route = createFileRoute('/{-$city}/cms/promo')({
+  loader: ({ context }) => loadPromoPage(context.queryClient, { cityId: context.cityId, lang: context.lang }),
   component: PromoPage,
 })

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+export interface PageResult {
+  page: string
+  performance: number
+  lcpMs: number
+  cls: number
+  tbtMs: number
+  /** Every script the page loaded, gzipped at level 9 from the build (the server sends brotli, smaller). */
+  jsGzipKb: number
+}
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+interface NetworkItem {
+  url: string
+  resourceType?: string
+}
+
+function gzippedScriptKb(items: NetworkItem[], staticDir: string): number {
+  let bytes = 0
+  for (const item of items) {
+    if (item.resourceType !== 'Script') continue
+    const file = path.join(staticDir, new URL(item.url).pathname)
+    if (existsSync(file)) bytes += gzipSync(readFileSync(file), { level: 9 }).length
+  }
+  return Math.round((bytes / 1024) * 10) / 10
+}
+
+/** Lighthouse's mobile preset (simulated slow 4G, mid-range phone) on each page, one cold load each. */
+export async function auditPages(
+  baseUrl: string,
+  pages: string[],
+  staticDir = 'dist',
+): Promise<PageResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  })
+  try {
+    const results: PageResult[] = []
+    for (const page of pages) {
+      const run = await lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      })
+      if (!run) throw new Error(`Lighthouse gave no result for ${page}`)
+      const { lhr } = run
+      const items =
+        (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+      results.push({
+        page,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+        jsGzipKb: gzippedScriptKb(items, staticDir),
+      })
+    }
+    return results
+  } finally {
+    await chrome.kill()
+  }
+}

@@ -1,0 +1,149 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { CatalogIndex } from './catalog-index'
+import type { CatalogRepo } from './repo'
+
+export interface HolderOptions {
+  /** How often each process asks whether the catalogue or the stock changed. */
+  pollMs?: number
+}
+
+const DEFAULT_POLL_MS = 2000
+/** Rebuilds are at least this far apart (and twice the last build's duration). */
+const MIN_REBUILD_INTERVAL_MS = 10_000
+
+/**
+ * Owns the process's current `CatalogIndex` and keeps it fresh (the design is in `catalog-index.ts`).
+ *
+ * - The first build starts when the app is ready (after a first-start seed); requests that arrive
+ *   before it finishes wait for it.
+ * - Every `pollMs` one query reads `catalog_version` and the stock sequence. A new catalogue version
+ *   rebuilds the whole index while the old one keeps answering; versions are read before the data, so
+ *   a write landing during a build moves the version again and the next poll rebuilds once more.
+ *   Rebuilds are spaced by 10 s (or twice the last build's time), and the build yields to requests
+ *   every 10,000 products.
+ * - A new stock version reloads only the stock arrays. The sequence is bumped outside the writer's
+ *   transaction, so the poll after a reload reloads once more to catch a writer that committed late.
+ *   Reloads are spaced by at least five times the last reload's duration, so constant stock churn
+ *   cannot keep the database busy with them.
+ */
+export class IndexHolder {
+  private index: CatalogIndex | null = null
+  private initial: Promise<CatalogIndex> | null = null
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> = Promise.resolve()
+  private stockRecheck = false
+  private nextStockReloadAt = 0
+  private nextBuildAt = 0
+  private stopped = false
+
+  constructor(
+    private readonly repo: CatalogRepo,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: HolderOptions = {},
+  ) {}
+
+  /** The current index, waiting for the first build if need be. */
+  async get(): Promise<CatalogIndex> {
+    if (this.index) return this.index
+    return this.start()
+  }
+
+  /** Builds the first index (once) and starts polling. */
+  start(): Promise<CatalogIndex> {
+    this.initial ??= (async () => {
+      const versions = await this.repo.versions()
+      const index = await this.build(versions.catalog, versions.stock)
+      this.index = index
+      this.schedule()
+      return index
+    })().catch((err: unknown) => {
+      // the next request tries again rather than failing for ever
+      this.initial = null
+      throw err
+    })
+    return this.initial
+  }
+
+  stop(): void {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  /**
+   * Checks the versions now and rebuilds or reloads what changed. The poller calls it; `force` (tests,
+   * tools) skips the spacing between rebuilds and stock reloads.
+   */
+  refresh(force = false): Promise<void> {
+    this.running = this.running
+      .then(() => this.poll(force))
+      .catch((err: unknown) => {
+        this.log.error({ err }, 'catalog index refresh failed; the previous index keeps answering')
+      })
+    return this.running
+  }
+
+  private schedule(): void {
+    if (this.stopped) return
+    this.timer = setTimeout(() => {
+      void this.refresh().finally(() => this.schedule())
+    }, this.options.pollMs ?? DEFAULT_POLL_MS)
+    this.timer.unref()
+  }
+
+  private async poll(force: boolean): Promise<void> {
+    const index = this.index
+    if (!index) return
+    const versions = await this.repo.versions()
+    if (versions.catalog !== index.version) {
+      if (!force && Date.now() < this.nextBuildAt) return
+      const started = Date.now()
+      this.index = await this.build(versions.catalog, versions.stock)
+      this.stockRecheck = true
+      // a burst of catalogue writes costs one rebuild per interval, not one per write
+      this.nextBuildAt = Date.now() + Math.max(MIN_REBUILD_INTERVAL_MS, 2 * (Date.now() - started))
+      return
+    }
+    const stockChanged = versions.stock !== index.stock.version
+    if ((stockChanged || this.stockRecheck) && (force || Date.now() >= this.nextStockReloadAt)) {
+      this.stockRecheck = stockChanged
+      const started = Date.now()
+      await index.applyStock(await this.repo.stocks(), versions.stock)
+      const took = Date.now() - started
+      this.nextStockReloadAt = Date.now() + 5 * took
+      this.log.debug({ took_ms: took, version: versions.stock }, 'catalog stock reloaded')
+    }
+  }
+
+  private async build(catalogVersion: number, stockVersion: number): Promise<CatalogIndex> {
+    const started = Date.now()
+    const heapBefore = process.memoryUsage().heapUsed
+    const [categories, filters, brands, points] = await Promise.all([
+      this.repo.categories(),
+      this.repo.filters(),
+      this.repo.brands(),
+      this.repo.servicePoints(),
+    ])
+    const index = await CatalogIndex.build({
+      catalogVersion,
+      categories,
+      filters,
+      brands,
+      points,
+      eachProductBatch: (each) => this.repo.eachProductBatch(each),
+      eachPriceBatch: (each) => this.repo.eachPriceBatch(each),
+      images: () => this.repo.images(),
+    })
+    await index.applyStock(await this.repo.stocks(), stockVersion)
+    this.log.info(
+      {
+        products: index.size,
+        version: catalogVersion,
+        took_ms: Date.now() - started,
+        heap_delta_mb: Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6),
+      },
+      'catalog index built',
+    )
+    return index
+  }
+}

@@ -1,0 +1,170 @@
+import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
+import type { Db } from '../../db/connection'
+import { productPrices, products, type ProductType } from '../../db/schema/catalog'
+import { deliveryRules, deliveryZones, type DeliveryKind, type LatLng } from '../../db/schema/delivery'
+import { servicePoints, type ServicePointType, type WeeklyWorkHours } from '../../db/schema/geo'
+import { stocks, type StockCondition } from '../../db/schema/inventory'
+
+export interface ProductInfo {
+  id: number
+  sku: string
+  type: ProductType
+  isPreorder: boolean
+  weightGrams: number | null
+  /** Shelf price in the requested city; null when the product has none there. */
+  price: number | null
+}
+
+export interface StockInfo {
+  productId: number
+  cityId: number
+  servicePointId: number
+  condition: StockCondition
+  quantity: number
+  pickupTime: number
+}
+
+export interface PointInfo {
+  id: number
+  cityId: number
+  type: ServicePointType
+  titleRu: string
+  titleKk: string
+  addressRu: string
+  addressKk: string
+  latitude: number
+  longitude: number
+  workHours: string
+  weeklyWorkHours: WeeklyWorkHours
+  isActive: boolean
+}
+
+export interface DeliveryRule {
+  cityId: number
+  kind: DeliveryKind
+  isActive: boolean
+  cost: number
+  freeFrom: number | null
+  minDays: number
+  maxDays: number
+  minHours: number | null
+  maxHours: number | null
+  cutoffHour: number | null
+  slots: string[]
+  forOrganizations: boolean
+  transferDays: number | null
+  assemblyDays: number
+  heavyFromGrams: number | null
+  heavySurcharge: number
+  maxWeightGrams: number | null
+}
+
+export interface ZoneInfo {
+  id: number
+  cityId: number
+  code: string
+  nameRu: string
+  nameKk: string
+  kind: 'express' | 'courier'
+  polygon: LatLng[]
+  extraCost: number
+  color: string
+}
+
+const productColumns = {
+  id: products.id,
+  sku: products.sku,
+  type: products.type,
+  isPreorder: products.isPreorder,
+  weightGrams: products.weightGrams,
+  price: productPrices.price,
+}
+
+export function createInventoryRepo(db: Db) {
+  return {
+    async productsBySku(skus: string[], cityId: number): Promise<ProductInfo[]> {
+      if (skus.length === 0) return []
+      return db
+        .select(productColumns)
+        .from(products)
+        .leftJoin(
+          productPrices,
+          and(eq(productPrices.productId, products.id), eq(productPrices.cityId, cityId)),
+        )
+        .where(inArray(products.sku, skus))
+    },
+
+    /** By sku, or by uri for callers that hold the product page's link. */
+    async productBySkuOrUri(id: string, cityId: number): Promise<ProductInfo | null> {
+      const found = await db
+        .select(productColumns)
+        .from(products)
+        .leftJoin(
+          productPrices,
+          and(eq(productPrices.productId, products.id), eq(productPrices.cityId, cityId)),
+        )
+        .where(or(eq(products.sku, id), eq(products.uri, id)))
+        .limit(1)
+      return found[0] ?? null
+    },
+
+    /** Every unit of the products at every point, in all cities (transfers need the other cities too). */
+    async stocksOf(productIds: number[]): Promise<StockInfo[]> {
+      if (productIds.length === 0) return []
+      return db
+        .select({
+          productId: stocks.productId,
+          cityId: stocks.cityId,
+          servicePointId: stocks.servicePointId,
+          condition: stocks.condition,
+          quantity: stocks.quantity,
+          pickupTime: stocks.pickupTime,
+        })
+        .from(stocks)
+        .where(and(inArray(stocks.productId, productIds), gt(stocks.quantity, 0)))
+    },
+
+    points(): Promise<PointInfo[]> {
+      return db
+        .select({
+          id: servicePoints.id,
+          cityId: servicePoints.cityId,
+          type: servicePoints.type,
+          titleRu: servicePoints.titleRu,
+          titleKk: servicePoints.titleKk,
+          addressRu: servicePoints.addressRu,
+          addressKk: servicePoints.addressKk,
+          latitude: servicePoints.latitude,
+          longitude: servicePoints.longitude,
+          workHours: servicePoints.workHours,
+          weeklyWorkHours: servicePoints.weeklyWorkHours,
+          isActive: servicePoints.isActive,
+        })
+        .from(servicePoints)
+        .orderBy(asc(servicePoints.id))
+    },
+
+    rules(): Promise<DeliveryRule[]> {
+      return db.select().from(deliveryRules)
+    },
+
+    zones(): Promise<ZoneInfo[]> {
+      return db
+        .select({
+          id: deliveryZones.id,
+          cityId: deliveryZones.cityId,
+          code: deliveryZones.code,
+          nameRu: deliveryZones.nameRu,
+          nameKk: deliveryZones.nameKk,
+          kind: deliveryZones.kind,
+          polygon: deliveryZones.polygon,
+          extraCost: deliveryZones.extraCost,
+          color: deliveryZones.color,
+        })
+        .from(deliveryZones)
+        .orderBy(asc(deliveryZones.cityId), asc(deliveryZones.sort), asc(deliveryZones.id))
+    },
+  }
+}
+
+export type InventoryRepo = ReturnType<typeof createInventoryRepo>

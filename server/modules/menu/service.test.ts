@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest'
+import { categoryUrl, MenuResponse } from '../../../contract/menu'
+import { HttpError } from '../../http/errors'
+import type { MenuRepo } from './repo'
+import { createMenuService, MENU_BUDGET_MS, normalizeSourceLink } from './service'
+import { Snapshot } from './snapshot'
+
+/** A catalogue of two categories and one brand, counting how often each table is read. */
+function fakeRepo(delayMs = 0, countsDelayMs = delayMs) {
+  const calls = { categories: 0, counts: 0 }
+  const wait = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), delayMs))
+  const repo: MenuRepo = {
+    categories: () => {
+      calls.categories += 1
+      return wait([
+        {
+          id: 1,
+          parent_id: null,
+          slug: 'tv',
+          path: 'tv',
+          name_ru: 'ТВ',
+          name_kk: 'ТД',
+          level: 1,
+          sort: 10,
+          icon: 'tv',
+          image_id: 'category-tv',
+          is_service: false,
+          item_class: 'side' as const,
+        },
+        {
+          id: 2,
+          parent_id: 1,
+          slug: 'oled',
+          path: 'tv/oled',
+          name_ru: 'OLED',
+          name_kk: 'OLED',
+          level: 2,
+          sort: 10,
+          icon: 'tv',
+          image_id: null,
+          is_service: false,
+          item_class: 'side' as const,
+        },
+      ])
+    },
+    availableCounts: () => {
+      calls.counts += 1
+      return new Promise((resolve) =>
+        setTimeout(() => resolve([{ category_id: 2, city_id: 1, n: 5 }]), countsDelayMs),
+      )
+    },
+    brandCounts: () => wait([{ category_id: 2, brand_id: 1, slug: 'lg', name: 'LG', n: 5 }]),
+    brandFilterCategories: () => wait([2]),
+    cities: () => wait([]),
+    servicePoints: () => wait([]),
+    cmsPages: () => wait([]),
+    cmsBlocks: () => wait([]),
+    fastLinks: () => wait([]),
+    promotions: () => wait([]),
+    anchors: () => wait([]),
+  }
+  return { repo, calls }
+}
+
+describe('the menu service', () => {
+  it('builds the menus once and answers from memory afterwards', async () => {
+    const { repo, calls } = fakeRepo()
+    const menu = createMenuService({ repo })
+    await menu.warm()
+    for (let i = 0; i < 50; i++) await menu.menuJson('katalog', 1 + (i % 4), i % 2 ? 'kk' : 'ru')
+    expect(calls.categories).toBe(1)
+    expect(calls.counts).toBe(1)
+    const body = MenuResponse.parse(JSON.parse(await menu.menuJson('katalog', 1, 'ru')))
+    expect(body.items[0]).toMatchObject({ title: 'ТВ', product_count: 5 })
+    expect(body.items[0]?.children.map((c) => [c.kind, c.url])).toEqual([['category', '/catalog/tv/oled']])
+    expect(body.items[0]?.children[0]?.children.map((c) => [c.kind, c.title, c.url])).toEqual([
+      ['preset', 'OLED LG', '/catalog/tv/oled/f/brand/lg'],
+    ])
+    const astana = MenuResponse.parse(JSON.parse(await menu.menuJson('katalog', 2, 'ru')))
+    expect(astana.items[0]?.product_count).toBe(0)
+  })
+
+  it('does not hold a menu up while the per-city counts are still being computed', async () => {
+    const { repo } = fakeRepo(0, 300)
+    const menu = createMenuService({ repo })
+    const started = Date.now()
+    const first = MenuResponse.parse(JSON.parse(await menu.menuJson('katalog', 1, 'ru')))
+    expect(Date.now() - started).toBeLessThan(200)
+    expect(first.items[0]?.product_count).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const later = MenuResponse.parse(JSON.parse(await menu.menuJson('katalog', 1, 'ru')))
+    expect(later.items[0]?.product_count).toBe(5)
+  })
+
+  it('refreshes in the background once the menus are older than the TTL, still answering at once', async () => {
+    let now = 0
+    const { repo, calls } = fakeRepo(20)
+    const menu = createMenuService({ repo, ttlMs: 1000, now: () => now })
+    await menu.menuJson('top', 1, 'ru')
+    now = 2000
+    const started = Date.now()
+    await menu.menuJson('top', 1, 'ru')
+    expect(Date.now() - started).toBeLessThan(15)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(calls.categories).toBe(2)
+  })
+
+  it('gives up with 503 failedToGetTheMenu when a cold build overruns the one-second budget', async () => {
+    const { repo } = fakeRepo(MENU_BUDGET_MS + 500)
+    const menu = createMenuService({ repo })
+    const started = Date.now()
+    const err = await menu.menuJson('katalog', 1, 'ru').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(HttpError)
+    expect(err).toMatchObject({ statusCode: 503, message: 'errors:failedToGetTheMenu' })
+    expect(Date.now() - started).toBeLessThan(MENU_BUDGET_MS + 300)
+  })
+
+  it('answers 404 for an unknown menu name without touching the database', async () => {
+    const { repo, calls } = fakeRepo()
+    const menu = createMenuService({ repo })
+    await expect(menu.menuJson('sidebar', 1, 'ru')).rejects.toMatchObject({ statusCode: 404 })
+    expect(calls.categories).toBe(0)
+  })
+})
+
+describe('a snapshot', () => {
+  it('keeps the old value when a refresh fails and loads again on the next call after a failed first load', async () => {
+    let now = 0
+    let fail = true
+    let loads = 0
+    const errors: unknown[] = []
+    const snapshot = new Snapshot(
+      async () => {
+        loads += 1
+        if (fail) throw new Error('down')
+        return loads
+      },
+      { ttlMs: 10, now: () => now, onError: (e) => errors.push(e) },
+    )
+    await expect(snapshot.get()).rejects.toThrow('down')
+    fail = false
+    expect(await snapshot.get()).toBe(2)
+    fail = true
+    now = 100
+    expect(await snapshot.get()).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(errors).toHaveLength(1)
+    expect(snapshot.peek()).toBe(2)
+  })
+})
+
+describe('source links of SEO anchors', () => {
+  it.each([
+    ['/catalog/smartfony', '/catalog/smartfony'],
+    ['/catalog/smartfony/', '/catalog/smartfony'],
+    ['/astana/catalog/smartfony?page=2', '/catalog/smartfony'],
+    ['/almaty_kk/catalog/smartfony#top', '/catalog/smartfony'],
+    ['https://store.example.kz/shymkent_kk/b/apple', '/b/apple'],
+    ['/astana_kk', '/'],
+    ['/astanaxyz/catalog', '/astanaxyz/catalog'],
+    ['/catalog/%D1%82%D0%B2', '/catalog/тв'],
+  ])('%s is %s', (from, expected) => expect(normalizeSourceLink(from)).toBe(expected))
+})
+
+describe('category URLs', () => {
+  it('put filter pairs after /f/ sorted by value, then code', () => {
+    expect(categoryUrl('tv/oled')).toBe('/catalog/tv/oled')
+    expect(
+      categoryUrl('smartfony-i-gadzhety/smartfony', [
+        { code: 'color', value: 'black' },
+        { code: 'brand', value: 'apple' },
+        { code: 'memory', value: '256' },
+      ]),
+    ).toBe('/catalog/smartfony-i-gadzhety/smartfony/f/memory/256/brand/apple/color/black')
+    expect(
+      categoryUrl('x', [
+        { code: 'b', value: 'same' },
+        { code: 'a', value: 'same' },
+      ]),
+    ).toBe('/catalog/x/f/a/same/b/same')
+  })
+})

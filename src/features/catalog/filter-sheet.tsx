@@ -1,0 +1,92 @@
+import { Plural, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { HrefLink } from '../../app/href-link'
+import { Button } from '../../ui/button'
+import { Modal } from '../../ui/modal'
+import styles from './listing.module.css'
+
+/** The "Filters" button of phones, with the number of filters in use. */
+export function OpenFiltersButton({
+  activeCount,
+  expanded,
+  onClick,
+}: {
+  activeCount: number
+  expanded: boolean
+  onClick: () => void
+}) {
+  const { t } = useLingui()
+  return (
+    <button
+      type="button"
+      className={styles.openFilters}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      onClick={onClick}
+      data-testid="open-filters"
+    >
+      <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          fill="none"
+        />
+        <circle cx="16" cy="6" r="2" stroke="currentColor" strokeWidth="1.8" fill="none" />
+        <circle cx="10" cy="12" r="2" stroke="currentColor" strokeWidth="1.8" fill="none" />
+        <circle cx="18" cy="18" r="2" stroke="currentColor" strokeWidth="1.8" fill="none" />
+      </svg>
+      {t`Фильтры`}
+      {activeCount > 0 ? <span className={styles.openFiltersCount}>{activeCount}</span> : null}
+    </button>
+  )
+}
+
+/**
+ * The filter panel of phones, in a sheet from the bottom (the shared Modal: native dialog, focus kept
+ * inside, Escape closes, focus returns to the button). Choices apply at once, so the products behind
+ * are already the filtered ones when the shopper taps "show".
+ */
+export function FilterSheet({
+  open,
+  onClose,
+  total,
+  resetHref,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  total: number | undefined
+  resetHref: string | undefined
+  children: ReactNode
+}) {
+  const { t } = useLingui()
+  return (
+    <Modal open={open} onClose={onClose} title={t`Фильтры`}>
+      <div className={styles.sheetBody} data-testid="filter-sheet">
+        {children}
+      </div>
+      <div className={styles.sheetFooter}>
+        {resetHref ? (
+          <HrefLink href={resetHref} className={styles.sheetReset} preload={false}>
+            {t`Сбросить`}
+          </HrefLink>
+        ) : null}
+        <Button block onClick={onClose} data-testid="sheet-show">
+          {total === undefined ? (
+            t`Показать товары`
+          ) : (
+            <Plural
+              value={total}
+              one="Показать # товар"
+              few="Показать # товара"
+              many="Показать # товаров"
+              other="Показать # товара"
+            />
+          )}
+        </Button>
+      </div>
+    </Modal>
+  )
+}

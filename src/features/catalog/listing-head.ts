@@ -1,0 +1,61 @@
+import { useEffect } from 'react'
+
+export interface ListingHead {
+  /** meta_title of the listing from the API, in the page's language. */
+  title: string | undefined
+  description: string | undefined
+  /** 'INDEX,FOLLOW', 'NOINDEX, FOLLOW' or 'NOINDEX,NOFOLLOW' as the API says. */
+  robots: string | undefined
+  /** Absolute URL of the canonical address. */
+  canonical: string | undefined
+}
+
+/** A page path as the absolute URL a canonical link needs. */
+export function absoluteUrl(path: string): string {
+  return typeof window === 'undefined' ? path : `${window.location.origin}${path}`
+}
+
+function headElement<K extends 'meta' | 'link'>(tag: K, attribute: string, value: string) {
+  const found = document.head.querySelector<HTMLElementTagNameMap[K]>(`${tag}[${attribute}="${value}"]`)
+  if (found) return { element: found, created: false }
+  const element = document.createElement(tag)
+  element.setAttribute(attribute, value)
+  document.head.append(element)
+  return { element, created: true }
+}
+
+function setHeadAttribute(tag: 'meta' | 'link', key: [string, string], attribute: string, value: string) {
+  const { element, created } = headElement(tag, key[0], key[1])
+  const previous = element.getAttribute(attribute)
+  element.setAttribute(attribute, value)
+  return () => {
+    if (created) element.remove()
+    else if (previous === null) element.removeAttribute(attribute)
+    else element.setAttribute(attribute, previous)
+  }
+}
+
+/**
+ * Puts a listing's meta texts from the API into the document head (title, description, robots,
+ * canonical) and puts back what was there when the page goes. Render it after the page frame, whose
+ * own title effect would otherwise run last.
+ */
+export function useListingHead({ title, description, robots, canonical }: ListingHead): void {
+  useEffect(() => {
+    const restore: (() => void)[] = []
+    if (title) {
+      const previous = document.title
+      document.title = title
+      restore.push(() => {
+        // only undo what is still ours: the next page may already have set its own title
+        if (document.title === title) document.title = previous
+      })
+    }
+    if (description) restore.push(setHeadAttribute('meta', ['name', 'description'], 'content', description))
+    if (robots) restore.push(setHeadAttribute('meta', ['name', 'robots'], 'content', robots))
+    if (canonical) restore.push(setHeadAttribute('link', ['rel', 'canonical'], 'href', canonical))
+    return () => {
+      for (const undo of restore.reverse()) undo()
+    }
+  }, [title, description, robots, canonical])
+}

@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro'
+import type { ProductListItem } from '../../../contract/catalog'
+import { Skeleton } from '../../ui/skeleton'
+import { ProductCard } from './product-card'
+import styles from './listing.module.css'
+
+/** Pictures of the first row load at once (the widest grid shows 4 a row); the rest when scrolled to. */
+export const EAGER_IMAGES = 4
+
+export function ProductGrid({ products }: { products: readonly ProductListItem[] }) {
+  const { t } = useLingui()
+  return (
+    <section aria-labelledby="listing-products-heading">
+      <h2 id="listing-products-heading" className="visually-hidden">{t`Товары`}</h2>
+      <ul className={styles.grid}>
+        {products.map((product, index) => (
+          <li key={product.sku} className={styles.cell}>
+            <ProductCard
+              product={product}
+              priority={index === 0 ? 'high' : index < EAGER_IMAGES ? 'eager' : 'lazy'}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** The grid's shape while the products load: nothing jumps when they arrive. */
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <ul className={styles.grid} aria-hidden="true" data-testid="listing-loading">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className={styles.cell}>
+          <div className={styles.skeletonCard}>
+            <Skeleton height="auto" className={styles.skeletonImage} />
+            <Skeleton height={16} />
+            <Skeleton height={16} width="70%" />
+            <Skeleton height={22} width="50%" />
+            <Skeleton height={36} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,54 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useDocumentTitle } from '../../app/document-title'
+import { useStoreLocation } from '../../app/store-location'
+import { Skeleton } from '../../ui/skeleton'
+import { CITY_NAMES } from '../shell/names'
+import { Banners } from './banners'
+import { HomeCategoryTiles, tileItems } from './category-tiles'
+import { FastLinks } from './fast-links'
+import { bannerBlocks } from './links'
+import { HomeCarousels } from './product-carousel'
+import { fastLinksQuery, homeBannersQuery, homeMenuQuery } from './queries'
+import styles from './home.module.css'
+
+/** The store's front page for the city in the URL: banners, shortcuts, categories and product rows. */
+export function HomePage() {
+  const { t, i18n } = useLingui()
+  const { cityId, lang, citySlug } = useStoreLocation()
+  const locale = { cityId, lang }
+  const banners = useQuery(homeBannersQuery(locale))
+  const fastLinks = useQuery(fastLinksQuery(locale))
+  const menu = useQuery(homeMenuQuery(locale))
+  const city = i18n._(CITY_NAMES[citySlug])
+  useDocumentTitle(banners.data?.meta_title || t`Электроника и бытовая техника`)
+
+  const slides = banners.data ? bannerBlocks(banners.data.blocks) : []
+  const tiles = menu.data ? tileItems(menu.data.items) : []
+
+  return (
+    <div className={`page-container ${styles.page}`} data-testid="home-page" data-city-id={cityId}>
+      <h1 className="visually-hidden">{t`Электроника и бытовая техника в городе ${city}`}</h1>
+      {banners.isPending ? (
+        <div className={styles.bannerPlaceholder} aria-hidden="true">
+          <Skeleton height="100%" radius={16} />
+        </div>
+      ) : slides.length > 0 ? (
+        <Banners banners={slides} />
+      ) : null}
+
+      {fastLinks.data ? <FastLinks links={fastLinks.data} /> : null}
+
+      {menu.isPending || tiles.length > 0 ? (
+        <section className={styles.section} aria-labelledby="home-categories">
+          <h2 id="home-categories" className={styles.sectionTitle}>
+            {t`Категории`}
+          </h2>
+          {menu.isPending ? <Skeleton height={180} /> : <HomeCategoryTiles items={tiles} />}
+        </section>
+      ) : null}
+
+      <HomeCarousels />
+    </div>
+  )
+}

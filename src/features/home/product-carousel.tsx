@@ -1,0 +1,131 @@
+import { useLingui } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
+import type { RecommendationItem } from '../../../contract/catalog'
+import { useStoreLocation } from '../../app/store-location'
+import { Button } from '../../ui/button'
+import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons'
+import { Skeleton } from '../../ui/skeleton'
+import { ProductCard } from '../catalog/product-card'
+import { HOME_CAROUSELS, homeCarouselsQuery, type HomeCarouselCode } from './queries'
+import { useInView } from './use-in-view'
+import styles from './home.module.css'
+
+const TITLES: Record<HomeCarouselCode, MessageDescriptor> = {
+  new: msg`Новинки`,
+  discounted: msg`Скидки`,
+  popular: msg`Популярное`,
+}
+
+interface CarouselProps {
+  code: HomeCarouselCode
+  title: string
+  /** Undefined while loading. */
+  products: readonly RecommendationItem[] | undefined
+}
+
+/** One row of products the shopper scrolls sideways, drawn with the catalogue's product card. */
+function Carousel({ code, title, products }: CarouselProps) {
+  const { t } = useLingui()
+  const strip = useRef<HTMLUListElement>(null)
+  const headingId = `home-carousel-${code}`
+  const scroll = (direction: 1 | -1) => {
+    const el = strip.current
+    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: 'smooth' })
+  }
+  return (
+    <section
+      className={styles.section}
+      aria-labelledby={headingId}
+      data-testid="home-carousel"
+      data-code={code}
+    >
+      <div className={styles.sectionHead}>
+        <h2 id={headingId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        {products ? (
+          <div className={styles.stepButtons}>
+            <button
+              type="button"
+              className={styles.stripStep}
+              aria-label={t`Назад`}
+              onClick={() => scroll(-1)}
+            >
+              <ChevronLeftIcon size="M" />
+            </button>
+            <button
+              type="button"
+              className={styles.stripStep}
+              aria-label={t`Вперёд`}
+              onClick={() => scroll(1)}
+            >
+              <ChevronRightIcon size="M" />
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <ul ref={strip} className={styles.strip} aria-busy={!products}>
+        {products
+          ? products.map((product) => (
+              <li key={product.sku} className={styles.stripItem}>
+                <ProductCard product={product} />
+              </li>
+            ))
+          : [0, 1, 2, 3, 4].map((i) => (
+              <li key={i} className={styles.stripItem}>
+                <Skeleton height={380} radius={10} />
+              </li>
+            ))}
+      </ul>
+    </section>
+  )
+}
+
+function LoadedCarousels() {
+  const { t, i18n } = useLingui()
+  const { cityId, lang } = useStoreLocation()
+  const query = useQuery(homeCarouselsQuery({ cityId, lang }))
+  if (query.isError) {
+    return (
+      <div className={styles.failed}>
+        <p>{t`Не удалось загрузить подборки товаров.`}</p>
+        <Button size="s" variant="secondary" onClick={() => void query.refetch()}>
+          {t`Повторить`}
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <>
+      {HOME_CAROUSELS.map((code) => {
+        const block = query.data?.blocks.find((b) => b.code === code)
+        if (query.isSuccess && (!block || block.products.length === 0)) return null
+        return (
+          <Carousel
+            key={code}
+            code={code}
+            title={block?.title || i18n._(TITLES[code])}
+            products={block?.products}
+          />
+        )
+      })}
+    </>
+  )
+}
+
+/**
+ * The product rows of the home page: new arrivals, discounts and the city's best sellers. They are below
+ * the fold, so they are asked for when the shopper scrolls near them.
+ */
+export function HomeCarousels() {
+  const ref = useRef<HTMLDivElement>(null)
+  const near = useInView(ref)
+  return (
+    <div ref={ref} className={styles.carousels}>
+      {near ? <LoadedCarousels /> : <div className={styles.carouselsPlaceholder} />}
+    </div>
+  )
+}

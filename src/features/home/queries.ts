@@ -1,0 +1,65 @@
+import { queryOptions } from '@tanstack/react-query'
+import { RecommendBlocksResponse } from '../../../contract/catalog'
+import type { CityId, Lang } from '../../../contract/common'
+import { CmsBlocksResponse, FastLinksResponse, MENU_BASE, MenuResponse } from '../../../contract/menu'
+import { api, TIMEOUTS } from '../../data/api'
+
+/** The home page's server state, all of it city-specific (issue 3, Pages 1). */
+
+export interface HomeLocale {
+  cityId: CityId
+  lang: Lang
+}
+
+export const HOME_BANNERS_SLUG = 'home-banners'
+
+/** The banners at the top: the cms blocks of the home page for the city. */
+export const homeBannersQuery = ({ cityId, lang }: HomeLocale) =>
+  queryOptions({
+    queryKey: ['cms', HOME_BANNERS_SLUG, cityId, lang],
+    queryFn: ({ signal }) =>
+      api.get(`${MENU_BASE}/cms-blocks`, CmsBlocksResponse, {
+        cityId,
+        query: { slug: HOME_BANNERS_SLUG },
+        signal,
+        timeoutMs: TIMEOUTS.menu,
+      }),
+    staleTime: 5 * 60_000,
+  })
+
+/** The round shortcuts under the banners; every platform, the page shows each where it belongs. */
+export const fastLinksQuery = ({ cityId, lang }: HomeLocale) =>
+  queryOptions({
+    queryKey: ['menu', 'fast-links', cityId, lang],
+    queryFn: ({ signal }) =>
+      api.get(`${MENU_BASE}/fast-links`, FastLinksResponse, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
+    staleTime: 5 * 60_000,
+  })
+
+/**
+ * The katalog menu, for the category tiles. Same key and call as the catalogue page's menu query, so the
+ * two pages share one answer.
+ */
+export const homeMenuQuery = ({ cityId, lang }: HomeLocale) =>
+  queryOptions({
+    queryKey: ['menu', 'katalog', { cityId, lang }],
+    queryFn: ({ signal }) =>
+      api.get(`${MENU_BASE}/menu/katalog`, MenuResponse, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
+    staleTime: 5 * 60_000,
+  })
+
+export const HOME_CAROUSELS = ['new', 'discounted', 'popular'] as const
+export type HomeCarouselCode = (typeof HOME_CAROUSELS)[number]
+
+/** The home carousels in one call (`/recommend` without a sku): new arrivals, discounts, best sellers. */
+export const homeCarouselsQuery = ({ cityId, lang }: HomeLocale) =>
+  queryOptions({
+    queryKey: ['recommend', 'home', cityId, lang],
+    queryFn: ({ signal }) =>
+      api.get('/katalog/api/v1/recommend', RecommendBlocksResponse, {
+        cityId,
+        signal,
+        timeoutMs: TIMEOUTS.catalogue,
+      }),
+    staleTime: 5 * 60_000,
+  })
