@@ -10,7 +10,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
 import { ProductCard } from '../catalog/product-card'
 import { HOME_CAROUSELS, homeCarouselsQuery, type HomeCarouselCode } from './queries'
-import { useInView } from './use-in-view'
+import { useInView } from '../../ui/use-in-view'
 import styles from './home.module.css'
 
 const TITLES: Record<HomeCarouselCode, MessageDescriptor> = {

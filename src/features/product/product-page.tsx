@@ -23,7 +23,7 @@ import { SpecsTable } from './specs-table'
 import { breadcrumbJsonLd, productJsonLd } from './structured-data'
 import { StructuredData } from './structured-data-script'
 import { Tabs } from './tabs'
-import { useInView } from './use-in-view'
+import { useInView } from '../../ui/use-in-view'
 import { Variants } from './variants'
 import styles from './product-page.module.css'
 
