@@ -57,6 +57,8 @@ export default defineConfig({
       DATA_DIR: './data/e2e',
       SEED_PRODUCTS: '600',
       LOG_LEVEL: 'warn',
+      // The journeys read sign-in codes from the local SMS provider (loopback only; see README).
+      SMS_OUTBOX_ROUTE: '1',
     },
   },
 })

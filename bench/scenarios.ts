@@ -24,6 +24,7 @@ export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
     { name: 'GET /api/health', requests: [{ path: '/api/health' }] },
     { name: 'GET image (cached, 3 sizes)', warmup: images, requests: images },
     ...(await catalogScenarios(baseUrl)),
+    ...searchScenarios(),
   ]
 }
 
@@ -145,4 +146,70 @@ export async function pagesToAudit(baseUrl: string): Promise<string[]> {
     // no catalogue service: the pages there are still audited
   }
   return pages
+}
+
+// ---------------------------------------------------------------- search (issue 4)
+
+/** What shoppers type: words, typos, the other layout, transliteration, model numbers, brand+category. */
+const SEARCH_QUERIES = [
+  'холодильник',
+  'телевизор samsung 55',
+  'ноутбук asus',
+  'самсунк',
+  'холодильнек',
+  'ыфьыгтп',
+  'айфон',
+  'rtx 4070',
+  's24ultra',
+  'тоңазытқыш',
+  'наушники sony',
+  'пылесос',
+  'лэптоп',
+  'видеокарта',
+  'смартфон apple',
+  'wh1000xm5',
+]
+
+function searchScenarios(): Scenario[] {
+  const searches = SEARCH_QUERIES.flatMap((query, i): LoadRequest[] => [
+    {
+      method: 'POST',
+      path: `${KATALOG}/v1/products/search`,
+      body: JSON.stringify({ query, city_id: 1 + (i % 4), limit: 24 }),
+      headers: { 'content-type': 'application/json' },
+    },
+    {
+      method: 'POST',
+      path: `${KATALOG}/v1/products/search`,
+      body: JSON.stringify({
+        query,
+        city_id: 1 + (i % 4),
+        limit: 24,
+        sort_by: 'price',
+        sort_order: 'asc',
+        page: 1,
+      }),
+      headers: { 'content-type': 'application/json', 'accept-language': 'kk' },
+    },
+  ])
+  // the search box asks as the shopper types: every prefix of two letters and more
+  const suggests: LoadRequest[] = SEARCH_QUERIES.flatMap((query, i) =>
+    Array.from({ length: Math.max(0, query.length - 1) }, (_, n) => ({
+      path: `${KATALOG}/v1/products/search/suggest?query=${encodeURIComponent(query.slice(0, n + 2))}&city_id=${1 + (i % 4)}`,
+    })),
+  )
+  return [
+    {
+      // no warmup list: the runner warms up with GETs, and these are POSTs
+      name: `search: query + facets + price range (${searches.length} searches)`,
+      requests: searches,
+      target: 'p95 ≤ 50 ms PGlite 20k, ≤ 20 ms PG 200k',
+    },
+    {
+      name: `search: suggestions while typing (${suggests.length} prefixes)`,
+      warmup: suggests,
+      requests: suggests,
+      target: 'p95 ≤ 10 ms PG 200k',
+    },
+  ]
 }

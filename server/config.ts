@@ -25,6 +25,11 @@ const Env = z.object({
     .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin like https://store.example.kz (no path)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * `1` serves `GET /dev/sms-outbox` (the local SMS provider's messages) in production mode too, for the
+   * journeys; there it answers loopback clients only. Development and test modes always serve it.
+   */
+  SMS_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
 })
 export type Config = z.infer<typeof Env>
 

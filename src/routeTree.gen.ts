@@ -17,6 +17,7 @@ import { Route as Char123CityChar125GiftCardsRouteImport } from './routes/{-$cit
 import { Route as Char123CityChar125KaspiQrRouteImport } from './routes/{-$city}/kaspi-qr'
 import { Route as Char123CityChar125LoginRouteImport } from './routes/{-$city}/login'
 import { Route as Char123CityChar125MenuRouteImport } from './routes/{-$city}/menu'
+import { Route as Char123CityChar125MyAccountRouteRouteImport } from './routes/{-$city}/my-account/route'
 import { Route as Char123CityChar125SearchRouteImport } from './routes/{-$city}/search'
 import { Route as Char123CityChar125UnderRouteImport } from './routes/{-$city}/under'
 import { Route as Char123CityChar125BIndexRouteImport } from './routes/{-$city}/b/index'
@@ -88,6 +89,12 @@ const Char123CityChar125MenuRoute = Char123CityChar125MenuRouteImport.update({
   path: '/menu',
   getParentRoute: () => Char123CityChar125RouteRoute,
 } as any)
+const Char123CityChar125MyAccountRouteRoute =
+  Char123CityChar125MyAccountRouteRouteImport.update({
+    id: '/my-account',
+    path: '/my-account',
+    getParentRoute: () => Char123CityChar125RouteRoute,
+  } as any)
 const Char123CityChar125SearchRoute =
   Char123CityChar125SearchRouteImport.update({
     id: '/search',
@@ -161,63 +168,63 @@ const Char123CityChar125CmsPromoRoute =
   } as any)
 const Char123CityChar125MyAccountIndexRoute =
   Char123CityChar125MyAccountIndexRouteImport.update({
-    id: '/my-account/',
-    path: '/my-account/',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountAddressBookRoute =
   Char123CityChar125MyAccountAddressBookRouteImport.update({
-    id: '/my-account/address-book',
-    path: '/my-account/address-book',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/address-book',
+    path: '/address-book',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountCardsRoute =
   Char123CityChar125MyAccountCardsRouteImport.update({
-    id: '/my-account/cards',
-    path: '/my-account/cards',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/cards',
+    path: '/cards',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountGuestRoute =
   Char123CityChar125MyAccountGuestRouteImport.update({
-    id: '/my-account/guest',
-    path: '/my-account/guest',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/guest',
+    path: '/guest',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountInformationRoute =
   Char123CityChar125MyAccountInformationRouteImport.update({
-    id: '/my-account/information',
-    path: '/my-account/information',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/information',
+    path: '/information',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountMyCapsRoute =
   Char123CityChar125MyAccountMyCapsRouteImport.update({
-    id: '/my-account/my-caps',
-    path: '/my-account/my-caps',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/my-caps',
+    path: '/my-caps',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountMycouponsRoute =
   Char123CityChar125MyAccountMycouponsRouteImport.update({
-    id: '/my-account/mycoupons',
-    path: '/my-account/mycoupons',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/mycoupons',
+    path: '/mycoupons',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountOrdersListRoute =
   Char123CityChar125MyAccountOrdersListRouteImport.update({
-    id: '/my-account/orders-list',
-    path: '/my-account/orders-list',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/orders-list',
+    path: '/orders-list',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountOverviewRoute =
   Char123CityChar125MyAccountOverviewRouteImport.update({
-    id: '/my-account/overview',
-    path: '/my-account/overview',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountWishlistRoute =
   Char123CityChar125MyAccountWishlistRouteImport.update({
-    id: '/my-account/wishlist',
-    path: '/my-account/wishlist',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/wishlist',
+    path: '/wishlist',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125PUriRoute = Char123CityChar125PUriRouteImport.update({
   id: '/p/$uri',
@@ -231,15 +238,15 @@ const Char123CityChar125SSkuRoute = Char123CityChar125SSkuRouteImport.update({
 } as any)
 const Char123CityChar125MyAccountReviewsIndexRoute =
   Char123CityChar125MyAccountReviewsIndexRouteImport.update({
-    id: '/my-account/reviews/',
-    path: '/my-account/reviews/',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/reviews/',
+    path: '/reviews/',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125MyAccountReviewsIdRoute =
   Char123CityChar125MyAccountReviewsIdRouteImport.update({
-    id: '/my-account/reviews/$id',
-    path: '/my-account/reviews/$id',
-    getParentRoute: () => Char123CityChar125RouteRoute,
+    id: '/reviews/$id',
+    path: '/reviews/$id',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
   } as any)
 const Char123CityChar125PSSkuRoute = Char123CityChar125PSSkuRouteImport.update({
   id: '/p/s/$sku',
@@ -249,6 +256,7 @@ const Char123CityChar125PSSkuRoute = Char123CityChar125PSSkuRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/{-$city}': typeof Char123CityChar125RouteRouteWithChildren
+  '/{-$city}/my-account': typeof Char123CityChar125MyAccountRouteRouteWithChildren
   '/{-$city}/cart': typeof Char123CityChar125CartRoute
   '/{-$city}/compare': typeof Char123CityChar125CompareRoute
   '/{-$city}/gift-cards': typeof Char123CityChar125GiftCardsRoute
@@ -323,6 +331,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$city}': typeof Char123CityChar125RouteRouteWithChildren
+  '/{-$city}/my-account': typeof Char123CityChar125MyAccountRouteRouteWithChildren
   '/{-$city}/cart': typeof Char123CityChar125CartRoute
   '/{-$city}/compare': typeof Char123CityChar125CompareRoute
   '/{-$city}/gift-cards': typeof Char123CityChar125GiftCardsRoute
@@ -362,6 +371,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$city}'
+    | '/{-$city}/my-account'
     | '/{-$city}/cart'
     | '/{-$city}/compare'
     | '/{-$city}/gift-cards'
@@ -435,6 +445,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$city}'
+    | '/{-$city}/my-account'
     | '/{-$city}/cart'
     | '/{-$city}/compare'
     | '/{-$city}/gift-cards'
@@ -533,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CityChar125MenuRouteImport
       parentRoute: typeof Char123CityChar125RouteRoute
     }
+    '/{-$city}/my-account': {
+      id: '/{-$city}/my-account'
+      path: '/my-account'
+      fullPath: '/{-$city}/my-account'
+      preLoaderRoute: typeof Char123CityChar125MyAccountRouteRouteImport
+      parentRoute: typeof Char123CityChar125RouteRoute
+    }
     '/{-$city}/search': {
       id: '/{-$city}/search'
       path: '/search'
@@ -619,73 +637,73 @@ declare module '@tanstack/react-router' {
     }
     '/{-$city}/my-account/': {
       id: '/{-$city}/my-account/'
-      path: '/my-account'
+      path: '/'
       fullPath: '/{-$city}/my-account/'
       preLoaderRoute: typeof Char123CityChar125MyAccountIndexRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/address-book': {
       id: '/{-$city}/my-account/address-book'
-      path: '/my-account/address-book'
+      path: '/address-book'
       fullPath: '/{-$city}/my-account/address-book'
       preLoaderRoute: typeof Char123CityChar125MyAccountAddressBookRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/cards': {
       id: '/{-$city}/my-account/cards'
-      path: '/my-account/cards'
+      path: '/cards'
       fullPath: '/{-$city}/my-account/cards'
       preLoaderRoute: typeof Char123CityChar125MyAccountCardsRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/guest': {
       id: '/{-$city}/my-account/guest'
-      path: '/my-account/guest'
+      path: '/guest'
       fullPath: '/{-$city}/my-account/guest'
       preLoaderRoute: typeof Char123CityChar125MyAccountGuestRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/information': {
       id: '/{-$city}/my-account/information'
-      path: '/my-account/information'
+      path: '/information'
       fullPath: '/{-$city}/my-account/information'
       preLoaderRoute: typeof Char123CityChar125MyAccountInformationRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/my-caps': {
       id: '/{-$city}/my-account/my-caps'
-      path: '/my-account/my-caps'
+      path: '/my-caps'
       fullPath: '/{-$city}/my-account/my-caps'
       preLoaderRoute: typeof Char123CityChar125MyAccountMyCapsRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/mycoupons': {
       id: '/{-$city}/my-account/mycoupons'
-      path: '/my-account/mycoupons'
+      path: '/mycoupons'
       fullPath: '/{-$city}/my-account/mycoupons'
       preLoaderRoute: typeof Char123CityChar125MyAccountMycouponsRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/orders-list': {
       id: '/{-$city}/my-account/orders-list'
-      path: '/my-account/orders-list'
+      path: '/orders-list'
       fullPath: '/{-$city}/my-account/orders-list'
       preLoaderRoute: typeof Char123CityChar125MyAccountOrdersListRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/overview': {
       id: '/{-$city}/my-account/overview'
-      path: '/my-account/overview'
+      path: '/overview'
       fullPath: '/{-$city}/my-account/overview'
       preLoaderRoute: typeof Char123CityChar125MyAccountOverviewRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/wishlist': {
       id: '/{-$city}/my-account/wishlist'
-      path: '/my-account/wishlist'
+      path: '/wishlist'
       fullPath: '/{-$city}/my-account/wishlist'
       preLoaderRoute: typeof Char123CityChar125MyAccountWishlistRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/p/$uri': {
       id: '/{-$city}/p/$uri'
@@ -703,17 +721,17 @@ declare module '@tanstack/react-router' {
     }
     '/{-$city}/my-account/reviews/': {
       id: '/{-$city}/my-account/reviews/'
-      path: '/my-account/reviews'
+      path: '/reviews'
       fullPath: '/{-$city}/my-account/reviews/'
       preLoaderRoute: typeof Char123CityChar125MyAccountReviewsIndexRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/my-account/reviews/$id': {
       id: '/{-$city}/my-account/reviews/$id'
-      path: '/my-account/reviews/$id'
+      path: '/reviews/$id'
       fullPath: '/{-$city}/my-account/reviews/$id'
       preLoaderRoute: typeof Char123CityChar125MyAccountReviewsIdRouteImport
-      parentRoute: typeof Char123CityChar125RouteRoute
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
     }
     '/{-$city}/p/s/$sku': {
       id: '/{-$city}/p/s/$sku'
@@ -725,22 +743,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface Char123CityChar125RouteRouteChildren {
-  Char123CityChar125CartRoute: typeof Char123CityChar125CartRoute
-  Char123CityChar125CompareRoute: typeof Char123CityChar125CompareRoute
-  Char123CityChar125GiftCardsRoute: typeof Char123CityChar125GiftCardsRoute
-  Char123CityChar125KaspiQrRoute: typeof Char123CityChar125KaspiQrRoute
-  Char123CityChar125LoginRoute: typeof Char123CityChar125LoginRoute
-  Char123CityChar125MenuRoute: typeof Char123CityChar125MenuRoute
-  Char123CityChar125SearchRoute: typeof Char123CityChar125SearchRoute
-  Char123CityChar125UnderRoute: typeof Char123CityChar125UnderRoute
-  Char123CityChar125IndexRoute: typeof Char123CityChar125IndexRoute
-  Char123CityChar125BBrandRoute: typeof Char123CityChar125BBrandRoute
-  Char123CityChar125CatalogSplatRoute: typeof Char123CityChar125CatalogSplatRoute
-  Char123CityChar125CatalogSRoute: typeof Char123CityChar125CatalogSRoute
-  Char123CityChar125CheckoutStepRoute: typeof Char123CityChar125CheckoutStepRoute
-  Char123CityChar125CmsSlugRoute: typeof Char123CityChar125CmsSlugRoute
-  Char123CityChar125CmsPromoRoute: typeof Char123CityChar125CmsPromoRoute
+interface Char123CityChar125MyAccountRouteRouteChildren {
   Char123CityChar125MyAccountAddressBookRoute: typeof Char123CityChar125MyAccountAddressBookRoute
   Char123CityChar125MyAccountCardsRoute: typeof Char123CityChar125MyAccountCardsRoute
   Char123CityChar125MyAccountGuestRoute: typeof Char123CityChar125MyAccountGuestRoute
@@ -750,35 +753,13 @@ interface Char123CityChar125RouteRouteChildren {
   Char123CityChar125MyAccountOrdersListRoute: typeof Char123CityChar125MyAccountOrdersListRoute
   Char123CityChar125MyAccountOverviewRoute: typeof Char123CityChar125MyAccountOverviewRoute
   Char123CityChar125MyAccountWishlistRoute: typeof Char123CityChar125MyAccountWishlistRoute
-  Char123CityChar125PUriRoute: typeof Char123CityChar125PUriRoute
-  Char123CityChar125SSkuRoute: typeof Char123CityChar125SSkuRoute
-  Char123CityChar125BIndexRoute: typeof Char123CityChar125BIndexRoute
-  Char123CityChar125CatalogIndexRoute: typeof Char123CityChar125CatalogIndexRoute
-  Char123CityChar125CheckoutIndexRoute: typeof Char123CityChar125CheckoutIndexRoute
-  Char123CityChar125CmsIndexRoute: typeof Char123CityChar125CmsIndexRoute
   Char123CityChar125MyAccountIndexRoute: typeof Char123CityChar125MyAccountIndexRoute
   Char123CityChar125MyAccountReviewsIdRoute: typeof Char123CityChar125MyAccountReviewsIdRoute
-  Char123CityChar125PSSkuRoute: typeof Char123CityChar125PSSkuRoute
   Char123CityChar125MyAccountReviewsIndexRoute: typeof Char123CityChar125MyAccountReviewsIndexRoute
 }
 
-const Char123CityChar125RouteRouteChildren: Char123CityChar125RouteRouteChildren =
+const Char123CityChar125MyAccountRouteRouteChildren: Char123CityChar125MyAccountRouteRouteChildren =
   {
-    Char123CityChar125CartRoute: Char123CityChar125CartRoute,
-    Char123CityChar125CompareRoute: Char123CityChar125CompareRoute,
-    Char123CityChar125GiftCardsRoute: Char123CityChar125GiftCardsRoute,
-    Char123CityChar125KaspiQrRoute: Char123CityChar125KaspiQrRoute,
-    Char123CityChar125LoginRoute: Char123CityChar125LoginRoute,
-    Char123CityChar125MenuRoute: Char123CityChar125MenuRoute,
-    Char123CityChar125SearchRoute: Char123CityChar125SearchRoute,
-    Char123CityChar125UnderRoute: Char123CityChar125UnderRoute,
-    Char123CityChar125IndexRoute: Char123CityChar125IndexRoute,
-    Char123CityChar125BBrandRoute: Char123CityChar125BBrandRoute,
-    Char123CityChar125CatalogSplatRoute: Char123CityChar125CatalogSplatRoute,
-    Char123CityChar125CatalogSRoute: Char123CityChar125CatalogSRoute,
-    Char123CityChar125CheckoutStepRoute: Char123CityChar125CheckoutStepRoute,
-    Char123CityChar125CmsSlugRoute: Char123CityChar125CmsSlugRoute,
-    Char123CityChar125CmsPromoRoute: Char123CityChar125CmsPromoRoute,
     Char123CityChar125MyAccountAddressBookRoute:
       Char123CityChar125MyAccountAddressBookRoute,
     Char123CityChar125MyAccountCardsRoute:
@@ -797,19 +778,71 @@ const Char123CityChar125RouteRouteChildren: Char123CityChar125RouteRouteChildren
       Char123CityChar125MyAccountOverviewRoute,
     Char123CityChar125MyAccountWishlistRoute:
       Char123CityChar125MyAccountWishlistRoute,
+    Char123CityChar125MyAccountIndexRoute:
+      Char123CityChar125MyAccountIndexRoute,
+    Char123CityChar125MyAccountReviewsIdRoute:
+      Char123CityChar125MyAccountReviewsIdRoute,
+    Char123CityChar125MyAccountReviewsIndexRoute:
+      Char123CityChar125MyAccountReviewsIndexRoute,
+  }
+
+const Char123CityChar125MyAccountRouteRouteWithChildren =
+  Char123CityChar125MyAccountRouteRoute._addFileChildren(
+    Char123CityChar125MyAccountRouteRouteChildren,
+  )
+
+interface Char123CityChar125RouteRouteChildren {
+  Char123CityChar125MyAccountRouteRoute: typeof Char123CityChar125MyAccountRouteRouteWithChildren
+  Char123CityChar125CartRoute: typeof Char123CityChar125CartRoute
+  Char123CityChar125CompareRoute: typeof Char123CityChar125CompareRoute
+  Char123CityChar125GiftCardsRoute: typeof Char123CityChar125GiftCardsRoute
+  Char123CityChar125KaspiQrRoute: typeof Char123CityChar125KaspiQrRoute
+  Char123CityChar125LoginRoute: typeof Char123CityChar125LoginRoute
+  Char123CityChar125MenuRoute: typeof Char123CityChar125MenuRoute
+  Char123CityChar125SearchRoute: typeof Char123CityChar125SearchRoute
+  Char123CityChar125UnderRoute: typeof Char123CityChar125UnderRoute
+  Char123CityChar125IndexRoute: typeof Char123CityChar125IndexRoute
+  Char123CityChar125BBrandRoute: typeof Char123CityChar125BBrandRoute
+  Char123CityChar125CatalogSplatRoute: typeof Char123CityChar125CatalogSplatRoute
+  Char123CityChar125CatalogSRoute: typeof Char123CityChar125CatalogSRoute
+  Char123CityChar125CheckoutStepRoute: typeof Char123CityChar125CheckoutStepRoute
+  Char123CityChar125CmsSlugRoute: typeof Char123CityChar125CmsSlugRoute
+  Char123CityChar125CmsPromoRoute: typeof Char123CityChar125CmsPromoRoute
+  Char123CityChar125PUriRoute: typeof Char123CityChar125PUriRoute
+  Char123CityChar125SSkuRoute: typeof Char123CityChar125SSkuRoute
+  Char123CityChar125BIndexRoute: typeof Char123CityChar125BIndexRoute
+  Char123CityChar125CatalogIndexRoute: typeof Char123CityChar125CatalogIndexRoute
+  Char123CityChar125CheckoutIndexRoute: typeof Char123CityChar125CheckoutIndexRoute
+  Char123CityChar125CmsIndexRoute: typeof Char123CityChar125CmsIndexRoute
+  Char123CityChar125PSSkuRoute: typeof Char123CityChar125PSSkuRoute
+}
+
+const Char123CityChar125RouteRouteChildren: Char123CityChar125RouteRouteChildren =
+  {
+    Char123CityChar125MyAccountRouteRoute:
+      Char123CityChar125MyAccountRouteRouteWithChildren,
+    Char123CityChar125CartRoute: Char123CityChar125CartRoute,
+    Char123CityChar125CompareRoute: Char123CityChar125CompareRoute,
+    Char123CityChar125GiftCardsRoute: Char123CityChar125GiftCardsRoute,
+    Char123CityChar125KaspiQrRoute: Char123CityChar125KaspiQrRoute,
+    Char123CityChar125LoginRoute: Char123CityChar125LoginRoute,
+    Char123CityChar125MenuRoute: Char123CityChar125MenuRoute,
+    Char123CityChar125SearchRoute: Char123CityChar125SearchRoute,
+    Char123CityChar125UnderRoute: Char123CityChar125UnderRoute,
+    Char123CityChar125IndexRoute: Char123CityChar125IndexRoute,
+    Char123CityChar125BBrandRoute: Char123CityChar125BBrandRoute,
+    Char123CityChar125CatalogSplatRoute: Char123CityChar125CatalogSplatRoute,
+    Char123CityChar125CatalogSRoute: Char123CityChar125CatalogSRoute,
+    Char123CityChar125CheckoutStepRoute: Char123CityChar125CheckoutStepRoute,
+    Char123CityChar125CmsSlugRoute: Char123CityChar125CmsSlugRoute,
+    Char123CityChar125CmsPromoRoute: Char123CityChar125CmsPromoRoute,
     Char123CityChar125PUriRoute: Char123CityChar125PUriRoute,
     Char123CityChar125SSkuRoute: Char123CityChar125SSkuRoute,
     Char123CityChar125BIndexRoute: Char123CityChar125BIndexRoute,
     Char123CityChar125CatalogIndexRoute: Char123CityChar125CatalogIndexRoute,
     Char123CityChar125CheckoutIndexRoute: Char123CityChar125CheckoutIndexRoute,
     Char123CityChar125CmsIndexRoute: Char123CityChar125CmsIndexRoute,
-    Char123CityChar125MyAccountIndexRoute:
-      Char123CityChar125MyAccountIndexRoute,
-    Char123CityChar125MyAccountReviewsIdRoute:
-      Char123CityChar125MyAccountReviewsIdRoute,
     Char123CityChar125PSSkuRoute: Char123CityChar125PSSkuRoute,
-    Char123CityChar125MyAccountReviewsIndexRoute:
-      Char123CityChar125MyAccountReviewsIndexRoute,
   }
 
 const Char123CityChar125RouteRouteWithChildren =

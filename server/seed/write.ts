@@ -12,6 +12,7 @@ import {
   planCatalog,
   type GeneratedProduct,
 } from './generate'
+import { writeSearchData } from './search'
 
 /** A database handle or an open transaction: everything here only needs `execute`. */
 type Executor = Pick<Db, 'execute'>
@@ -139,5 +140,6 @@ export async function writeCatalog(db: Executor, options: WriteOptions): Promise
   }
   log(`seed: catalogue of ${plan.products} products written (${elapsed()})`)
   await writeContent(db, plan.seed)
+  await writeSearchData(db)
   log(`seed: content and delivery rules written (${elapsed()})`)
 }

@@ -6,19 +6,38 @@ import { getDefaultStore } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cityIdAtom } from '../atoms/city-id'
 import { localeAtom } from '../atoms/locale'
+import type { Profile } from '../../contract/account'
 import { getRequestContext } from '../data/request-context'
+import { profileQuery } from '../data/session'
 import { i18n } from '../i18n/i18n'
 import { createAppRouter } from './router'
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation
 window.scrollTo = () => undefined
 
-function routerAt(path: string) {
-  return createAppRouter(new QueryClient(), { history: createMemoryHistory({ initialEntries: [path] }) })
+function routerAt(path: string, queryClient = new QueryClient()) {
+  return createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
 }
 
-async function resolve(path: string) {
-  const router = routerAt(path)
+/** A query client that already knows the signed-in shopper's profile. */
+function signedIn(): QueryClient {
+  const queryClient = new QueryClient()
+  const profile: Profile = {
+    id: '6f1c1a6e-8f43-4a53-9d1e-2b9f3c0c1a11',
+    firstname: 'Айгерим',
+    lastname: 'Серикова',
+    phone: '77012345678',
+    email: null,
+    tdid: 'tdid-1',
+    kind: 'full',
+    type: 'individual',
+  }
+  queryClient.setQueryData(profileQuery().queryKey, profile)
+  return queryClient
+}
+
+async function resolve(path: string, queryClient?: QueryClient) {
+  const router = routerAt(path, queryClient)
   await router.load()
   const leaf = router.state.matches[router.state.matches.length - 1]
   return { router, routeId: leaf?.routeId, params: leaf?.params, status: leaf?.status }
@@ -70,6 +89,16 @@ describe('the route tree', () => {
     ['/kaspi-qr', '/{-$city}/kaspi-qr'],
     ['/login', '/{-$city}/login'],
     ['/menu', '/{-$city}/menu'],
+    ['/my-account/guest', '/{-$city}/my-account/guest'],
+    ['/search?q=iphone', '/{-$city}/search'],
+    ['/under', '/{-$city}/under'],
+  ])('serves %s with %s', async (path, routeId) => {
+    const result = await resolve(path)
+    expect(result.routeId).toBe(routeId)
+    expect(result.status).toBe('success')
+  })
+
+  it.each([
     ['/my-account', '/{-$city}/my-account/'],
     ['/my-account/address-book', '/{-$city}/my-account/address-book'],
     ['/my-account/cards', '/{-$city}/my-account/cards'],
@@ -81,13 +110,17 @@ describe('the route tree', () => {
     ['/my-account/reviews/42', '/{-$city}/my-account/reviews/$id'],
     ['/my-account/wishlist', '/{-$city}/my-account/wishlist'],
     ['/my-account/my-caps', '/{-$city}/my-account/my-caps'],
-    ['/my-account/guest', '/{-$city}/my-account/guest'],
-    ['/search?q=iphone', '/{-$city}/search'],
-    ['/under', '/{-$city}/under'],
-  ])('serves %s with %s', async (path, routeId) => {
-    const result = await resolve(path)
+  ])('serves %s with %s to a signed-in shopper', async (path, routeId) => {
+    const result = await resolve(path, signedIn())
     expect(result.routeId).toBe(routeId)
     expect(result.status).toBe('success')
+  })
+
+  it('sends a guest from the account area to /login, to come back afterwards', async () => {
+    const result = await resolve('/astana/my-account/cards')
+    expect(result.routeId).toBe('/{-$city}/login')
+    expect(result.router.state.location.pathname).toBe('/astana/login')
+    expect(result.router.state.location.search).toMatchObject({ redirect: '/astana/my-account/cards' })
   })
 
   it('reads the city and language of the prefix into the params and the route context', async () => {

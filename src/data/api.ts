@@ -36,6 +36,8 @@ export interface RequestOptions {
   idempotencyKey?: string
   /** `false` sends no bearer and never refreshes: for calls that must not act as the signed-in user. */
   auth?: boolean
+  /** Extra request headers (e.g. the captcha token of the SMS calls). */
+  headers?: Record<string, string>
 }
 
 function refreshes(path: string, options: RequestOptions): boolean {
@@ -64,6 +66,7 @@ export async function apiRequest<S extends z.ZodType>(
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       idempotencyKey: options.idempotencyKey,
       bearer: options.auth === false ? null : getAccessToken(),
+      headers: options.headers,
     })
 
   const generation = credentialsGeneration()

@@ -18,6 +18,8 @@ export interface HttpRequest<S extends z.ZodType> {
   timeoutMs: number
   idempotencyKey?: string
   bearer?: string | null
+  /** Extra headers a call needs (the captcha token of the SMS calls). */
+  headers?: Record<string, string>
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -42,6 +44,7 @@ function headersFor(request: HttpRequest<z.ZodType>): Headers {
   })
   if (request.bearer) headers.set('authorization', `Bearer ${request.bearer}`)
   if (request.idempotencyKey) headers.set(HEADERS.idempotencyKey, request.idempotencyKey)
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value)
   return headers
 }
 

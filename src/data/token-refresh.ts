@@ -49,9 +49,19 @@ async function refreshOnce(): Promise<void> {
   }
 }
 
+/**
+ * Tabs of one browser share the token cookies: two refreshing at once would present the same refresh
+ * token twice, which the server takes for theft and ends the session. A Web Lock makes them take turns
+ * (the second then sends the cookie the first one renewed); without Web Locks, this tab alone is guarded.
+ */
+function acrossTabs(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? locks.request('storefront-token-refresh', run) : run()
+}
+
 /** Renews the tokens; callers that hit 401 at the same time share one refresh call. */
 export function refreshTokens(): Promise<void> {
-  inFlight ??= refreshOnce().finally(() => {
+  inFlight ??= acrossTabs(refreshOnce).finally(() => {
     inFlight = null
   })
   return inFlight

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useStoreLocation } from '../../app/store-location'
+import { useSessionSync } from '../../data/session'
 import { CatalogIcon, MenuIcon } from '../../ui/icons'
 import { CategoryNav } from './category-nav'
 import { CityPicker } from './city-picker'
@@ -16,6 +17,8 @@ const TOP_BAR_HELP = new Set(['delivery', 'payment', 'warranty'])
 export function Header() {
   const { t, i18n } = useLingui()
   const { prefix } = useStoreLocation()
+  // The header is on every page: it keeps the signed-in state its account link shows up to date.
+  useSessionSync()
   return (
     <header className={styles.header}>
       <div className={styles.topBar}>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Toaster } from '../../ui/toast/toaster'
+import { GuestOffer } from '../account/guest-offer/guest-offer'
 import { Footer } from './footer'
 import { Header } from './header'
 import { RouteProgress } from './route-progress'
@@ -24,6 +25,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       {onMenu ? null : <Footer />}
       <Toaster />
+      <GuestOffer />
     </>
   )
 }

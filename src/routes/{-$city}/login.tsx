@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
-import { SectionPage } from '../../features/shell/section-page'
+import { LoginPage } from '../../features/auth/login-page'
 
 /** Spec 2.7 steps; `redirect` is where to go after signing in, a path of this site only. */
 const LoginSearch = z.object({
@@ -15,5 +15,10 @@ const LoginSearch = z.object({
 
 export const Route = createFileRoute('/{-$city}/login')({
   validateSearch: LoginSearch,
-  component: () => <SectionPage section="login" />,
+  component: LoginRoute,
 })
+
+function LoginRoute() {
+  const { step, redirect } = Route.useSearch()
+  return <LoginPage step={step} redirect={redirect} />
+}

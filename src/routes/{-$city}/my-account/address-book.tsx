@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { AddressBookPage } from '../../../features/account/address-book-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/address-book')({
-  component: () => <AccountSectionPage section="accountAddresses" />,
+  component: () => (
+    <AccountFrame section="accountAddresses">
+      <AddressBookPage />
+    </AccountFrame>
+  ),
 })

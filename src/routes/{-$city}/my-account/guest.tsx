@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { GuestPage } from '../../../features/account/guest-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/guest')({
-  component: () => <AccountSectionPage section="accountGuest" />,
+  component: () => (
+    <AccountFrame section="accountGuest">
+      <GuestPage />
+    </AccountFrame>
+  ),
 })

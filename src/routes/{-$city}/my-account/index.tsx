@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountHomePage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { OverviewPage } from '../../../features/account/overview-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/')({
-  component: AccountHomePage,
+  component: () => (
+    <AccountFrame section="account">
+      <OverviewPage />
+    </AccountFrame>
+  ),
 })

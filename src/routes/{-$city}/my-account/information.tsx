@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { InformationPage } from '../../../features/account/information-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/information')({
-  component: () => <AccountSectionPage section="accountInformation" />,
+  component: () => (
+    <AccountFrame section="accountInformation">
+      <InformationPage />
+    </AccountFrame>
+  ),
 })

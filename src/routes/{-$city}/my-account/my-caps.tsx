@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { BonusesPage } from '../../../features/account/bonuses-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/my-caps')({
-  component: () => <AccountSectionPage section="accountBonuses" />,
+  component: () => (
+    <AccountFrame section="accountBonuses">
+      <BonusesPage />
+    </AccountFrame>
+  ),
 })

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { CouponsPage } from '../../../features/account/coupons-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/mycoupons')({
-  component: () => <AccountSectionPage section="accountCoupons" />,
+  component: () => (
+    <AccountFrame section="accountCoupons">
+      <CouponsPage />
+    </AccountFrame>
+  ),
 })

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { OverviewPage } from '../../../features/account/overview-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/overview')({
-  component: () => <AccountSectionPage section="accountOverview" />,
+  component: () => (
+    <AccountFrame section="accountOverview">
+      <OverviewPage />
+    </AccountFrame>
+  ),
 })

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../features/shell/account-pages'
+import { AccountFrame } from '../../../features/account/account-frame'
+import { ComingWithFeature } from '../../../features/account/placeholder-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/wishlist')({
-  component: () => <AccountSectionPage section="accountWishlist" />,
+  component: () => (
+    <AccountFrame section="accountWishlist">
+      <ComingWithFeature feature="wishlist" />
+    </AccountFrame>
+  ),
 })

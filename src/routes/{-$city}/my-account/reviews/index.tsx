@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../../features/shell/account-pages'
+import { AccountFrame } from '../../../../features/account/account-frame'
+import { ComingWithFeature } from '../../../../features/account/placeholder-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/reviews/')({
-  component: () => <AccountSectionPage section="accountReviews" />,
+  component: () => (
+    <AccountFrame section="accountReviews">
+      <ComingWithFeature feature="reviews" />
+    </AccountFrame>
+  ),
 })

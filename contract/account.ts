@@ -1,0 +1,190 @@
+import { z } from 'zod'
+import { Address, Card, Receiver } from './account-area'
+
+/**
+ * Sign-in, sign-up, recovery, phone verification and the profile (spec browsing-and-account.md 3, 4,
+ * 5, 7.8, 8). Base `/account/api/v1`. Successful sign-ins answer `AuthTokens` and also set the
+ * `accessToken` / `refreshToken` HttpOnly cookies; every authenticated call accepts either the cookie
+ * or `Authorization: Bearer <access_token>`.
+ */
+export const ACCOUNT_V1 = '/account/api/v1'
+
+/** The header carrying the captcha token on calls that send an SMS (spec 7.8). */
+export const CAPTCHA_HEADER = 'x-captcha-token'
+
+/** Spec 5 and 9: 11-digit phone, 5-digit SMS code, passwords up to 16, resend penalty 20 s. */
+export const AUTH_LIMITS = {
+  phoneDigits: 11,
+  codeLength: 5,
+  passwordMin: 6,
+  passwordMax: 16,
+  defaultPenaltySeconds: 20,
+  /** Token cookies last a year (spec 9); the server still ends a session at its absolute expiry. */
+  cookieMaxAgeSeconds: 365 * 24 * 60 * 60,
+} as const
+
+export const COOKIES = { access: 'accessToken', refresh: 'refreshToken', tdid: 'tdid' } as const
+
+/**
+ * Digits only (spec 5 strips non-word characters), then the Kazakhstan form 7XXXXXXXXXX: ten digits get
+ * the 7 in front, an 8 in front (the domestic prefix) becomes 7.
+ */
+export function normalizePhone(raw: string): string {
+  const digits = raw.replace(/\D/g, '')
+  if (digits.length === 10) return `7${digits}`
+  if (digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`
+  return digits
+}
+
+export const Phone = z
+  .string()
+  .max(32)
+  .transform(normalizePhone)
+  .pipe(z.string().regex(/^7\d{10}$/, 'must be an 11-digit Kazakhstan phone number: 7XXXXXXXXXX'))
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('must be an email address'))
+  .transform((e) => e.toLowerCase())
+
+/** Latin, Cyrillic with the Kazakh letters (spec 5), digits and common signs; a letter and a digit. */
+export const PASSWORD_ALPHABET = /^[A-Za-zА-Яа-яЁёӘәҒғҚқҢңӨөҰұҮүҺһІі0-9!@#$%^&*()_\-+=.,:;?~]+$/
+export const Password = z
+  .string()
+  .min(AUTH_LIMITS.passwordMin, `must be at least ${AUTH_LIMITS.passwordMin} characters`)
+  .max(AUTH_LIMITS.passwordMax, `must be at most ${AUTH_LIMITS.passwordMax} characters`)
+  .regex(PASSWORD_ALPHABET, 'may hold letters, digits and the signs !@#$%^&*()_-+=.,:;?~ only')
+  .regex(/\p{L}/u, 'must hold a letter')
+  .regex(/\d/, 'must hold a digit')
+
+export const SmsCode = z.string().regex(/^\d{5}$/, 'must be the 5-digit code from the SMS')
+
+const Name = z.string().trim().max(64)
+
+export const UserKind = z.enum(['fast', 'full', 'notRegistered'])
+export type UserKind = z.infer<typeof UserKind>
+export const UserType = z.enum(['individual', 'organization'])
+export type UserType = z.infer<typeof UserType>
+
+// ---------------------------------------------------------------- kind lookup
+
+export const KindQuery = z
+  .object({ phone: Phone.optional(), email: Email.optional() })
+  .refine((q) => q.phone !== undefined || q.email !== undefined, {
+    message: 'phone or email is required',
+  })
+export const KindResponse = z.object({ kind: UserKind })
+export type KindResponse = z.infer<typeof KindResponse>
+
+// ---------------------------------------------------------------- tokens
+
+export const AuthTokens = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** Seconds the access token lives; refresh after. */
+  expires_in: z.number().int(),
+  user: z.object({ id: z.string(), kind: z.enum(['fast', 'full']), type: UserType }),
+})
+export type AuthTokens = z.infer<typeof AuthTokens>
+
+export const SignInRequest = z.object({ phone: Phone, password: z.string().min(1).max(128) })
+export const RefreshRequest = z.object({ refresh_token: z.string().max(200).optional() }).default({})
+export const SignOutRequest = z.object({ refresh_token: z.string().max(200).optional() }).default({})
+
+// ---------------------------------------------------------------- phone verification
+
+/** `signin` codes sign a registered user in; `signup` codes prove a new phone before sign-up. */
+export const VerifyPurpose = z.enum(['signin', 'signup'])
+export const VerifyPhoneRequest = z.object({ phone: Phone, purpose: VerifyPurpose.default('signin') })
+/** Seconds before another SMS may be asked for this phone. */
+export const PenaltyResponse = z.object({ penalty: z.number().int() })
+export type PenaltyResponse = z.infer<typeof PenaltyResponse>
+export const VerifyTokenRequest = z.object({ phone: Phone, token: SmsCode })
+
+// ---------------------------------------------------------------- sign-up
+
+export const SignUpRequest = z.object({
+  phone: Phone,
+  /** The `signup` SMS code proving the phone. */
+  token: SmsCode,
+  password: Password,
+  firstname: Name.min(1),
+  lastname: Name.optional(),
+  email: Email.optional(),
+})
+export const SignUpFastRequest = z.object({
+  phone: Phone,
+  token: SmsCode,
+  firstname: Name.optional(),
+})
+
+/**
+ * `details.validation` of a sign-up or profile 409 (spec 5): the email is taken, the phone is taken, or
+ * both (`unique_phones`).
+ */
+export const UniqueViolation = z.enum(['unique_email', 'unique_phone', 'unique_phones'])
+export type UniqueViolation = z.infer<typeof UniqueViolation>
+
+// ---------------------------------------------------------------- recovery
+
+export const RecoveryPhoneRequest = z.object({ phone: Phone, tdid: z.string().max(64).optional() })
+export const RecoveryPasswordRequest = z.object({ phone: Phone, token: SmsCode, password: Password })
+
+// ---------------------------------------------------------------- profile
+
+export const Profile = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  tdid: z.string(),
+  kind: z.enum(['fast', 'full']),
+  type: UserType,
+})
+export type Profile = z.infer<typeof Profile>
+
+/**
+ * The profile as GET/PUT /profile answer it (spec 3): the shopper, their saved cards (id and default
+ * flag; the masks come from /payment/api/v1/cards), the default card, addresses and receivers.
+ */
+export const FullProfile = Profile.extend({
+  cards: z.array(Card.pick({ id: true, isDefault: true })),
+  defaultCard: Card.shape.id.nullable(),
+  addresses: z.array(Address),
+  receivers: z.array(Receiver),
+})
+export type FullProfile = z.infer<typeof FullProfile>
+
+export const ProfileUpdate = z.object({
+  firstname: Name.min(1),
+  lastname: Name.default(''),
+  /** Empty or null removes the email. */
+  email: z.union([Email, z.literal('').transform(() => null), z.null()]).optional(),
+})
+
+// ---------------------------------------------------------------- captcha and the dev outbox
+
+export const CaptchaResponse = z.object({ token: z.string(), expires_in: z.number().int() })
+export const OutboxQuery = z.object({ phone: Phone })
+export const OutboxResponse = z.object({
+  messages: z.array(
+    z.object({ phone: z.string(), text: z.string(), purpose: z.string(), created_at: z.string() }),
+  ),
+})
+export type OutboxResponse = z.infer<typeof OutboxResponse>
+
+/** Error codes of the account calls; the message keys the client shows are in `error.message`. */
+export const AUTH_ERROR_CODES = {
+  wrongCredentials: 'wrong_credentials',
+  locked: 'account_locked',
+  mustChangePassword: 'must_change_password',
+  wrongCode: 'wrong_code',
+  codeNotFound: 'code_not_found',
+  notRegistered: 'user_not_registered',
+  captcha: 'captcha_failed',
+  tooManyRequests: 'too_many_requests',
+} as const

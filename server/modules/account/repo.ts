@@ -1,0 +1,203 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection'
+import { authSessions, authTokens, users } from '../../db/schema/account'
+import { newTdid, tokenHash } from './tokens'
+
+export type UserRow = typeof users.$inferSelect
+
+export interface NewUser {
+  phone: string
+  email: string | null
+  passwordHash: string | null
+  kind: 'fast' | 'full'
+  firstname: string
+  lastname: string
+}
+
+/** Postgres says 23505 for a unique violation; drizzle wraps the driver's error in `cause`. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+export function createAccountRepo(db: Db) {
+  return {
+    async userByPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone))
+      return row
+    },
+
+    async userByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email))
+      return row
+    },
+
+    async userById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id))
+      return row
+    },
+
+    async emailTakenByOther(email: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, userId)))
+      return row !== undefined
+    },
+
+    async createUser(user: NewUser): Promise<UserRow> {
+      // The tdid is random: on the rare collision, draw again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [row] = await db
+            .insert(users)
+            .values({ ...user, tdid: newTdid() })
+            .returning()
+          if (!row) throw new Error('insert returned no row')
+          return row
+        } catch (error) {
+          const tdidClash = isUniqueViolation(error) && attempt < 3 && !(await this.userByPhone(user.phone))
+          if (!tdidClash) throw error
+        }
+      }
+    },
+
+    async updateProfile(
+      id: string,
+      fields: { firstname: string; lastname: string; email?: string | null },
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning()
+      return row
+    },
+
+    /** Counts a wrong password; at `lockAt` in a row the account locks. Answers whether it is locked now. */
+    async countFailedSignin(id: string, lockAt: number): Promise<boolean> {
+      const [row] = await db
+        .update(users)
+        .set({
+          failedSignins: sql`${users.failedSignins} + 1`,
+          lockedAt: sql`case when ${users.failedSignins} + 1 >= ${lockAt} then coalesce(${users.lockedAt}, now()) else ${users.lockedAt} end`,
+        })
+        .where(eq(users.id, id))
+        .returning({ lockedAt: users.lockedAt })
+      return row?.lockedAt != null
+    },
+
+    async resetFailedSignins(id: string): Promise<void> {
+      await db.update(users).set({ failedSignins: 0 }).where(eq(users.id, id))
+    },
+
+    /** A new password proven by SMS: the account becomes full and unlocked. */
+    async setPassword(id: string, passwordHash: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          passwordHash,
+          kind: 'full',
+          mustChangePassword: false,
+          failedSignins: 0,
+          lockedAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id))
+        .returning()
+      return row
+    },
+
+    async createSession(userId: string, lifetimeSeconds: number): Promise<string> {
+      const [row] = await db
+        .insert(authSessions)
+        .values({ userId, expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})` })
+        .returning({ id: authSessions.id })
+      if (!row) throw new Error('insert returned no row')
+      return row.id
+    },
+
+    async addToken(
+      sessionId: string,
+      kind: 'access' | 'refresh',
+      token: string,
+      lifetimeSeconds: number,
+    ): Promise<void> {
+      // A token never outlives its session's absolute expiry.
+      await db.insert(authTokens).values({
+        tokenHash: tokenHash(token),
+        sessionId,
+        kind,
+        expiresAt: sql`least(now() + make_interval(secs => ${lifetimeSeconds}), (select ${authSessions.expiresAt} from ${authSessions} where ${authSessions.id} = ${sessionId}))`,
+      })
+    },
+
+    /** The user behind a live access token of a live session. */
+    async accessTokenUser(token: string): Promise<{ userId: string; phone: string } | undefined> {
+      const [row] = await db
+        .select({ userId: users.id, phone: users.phone })
+        .from(authTokens)
+        .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash(token)),
+            eq(authTokens.kind, 'access'),
+            gt(authTokens.expiresAt, sql`now()`),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, sql`now()`),
+          ),
+        )
+      return row
+    },
+
+    async tokenSession(token: string, kind: 'access' | 'refresh') {
+      const [row] = await db
+        .select({
+          sessionId: authSessions.id,
+          userId: authSessions.userId,
+          revokedAt: authSessions.revokedAt,
+          sessionExpired: sql<boolean>`${authSessions.expiresAt} <= now()`,
+          tokenExpired: sql<boolean>`${authTokens.expiresAt} <= now()`,
+        })
+        .from(authTokens)
+        .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+        .where(and(eq(authTokens.tokenHash, tokenHash(token)), eq(authTokens.kind, kind)))
+      return row
+    },
+
+    /** Stamps a refresh token used; false when it already was (the reuse the caller must punish). */
+    async useRefreshToken(token: string): Promise<boolean> {
+      const used = await db
+        .update(authTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash(token)),
+            eq(authTokens.kind, 'refresh'),
+            isNull(authTokens.usedAt),
+          ),
+        )
+        .returning({ hash: authTokens.tokenHash })
+      return used.length === 1
+    },
+
+    async revokeSession(sessionId: string, reason: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+    },
+
+    async revokeUserSessions(userId: string, reason: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    },
+  }
+}
+
+export type AccountRepo = ReturnType<typeof createAccountRepo>

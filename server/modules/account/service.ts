@@ -1,0 +1,288 @@
+import {
+  AUTH_ERROR_CODES,
+  AUTH_LIMITS,
+  type AuthTokens,
+  type KindResponse,
+  type Profile,
+  type UniqueViolation,
+  type UserKind,
+} from '../../../contract/account'
+import { HttpError, tooManyRequests, unauthorized } from '../../http/errors'
+import type { CaptchaProvider } from '../../providers/captcha/types'
+import { hashPassword, verifyPassword } from './passwords'
+import type { RateLimiter, Limit } from './rate-limit'
+import { isUniqueViolation, type AccountRepo, type UserRow } from './repo'
+import { CODE_RULES, type SmsCodes } from './sms-codes'
+import { newToken } from './tokens'
+
+export const SESSION_RULES = {
+  accessSeconds: 15 * 60,
+  /** The absolute end of a sign-in, as long as the cookies that carry it (spec 9: 365 days). */
+  sessionSeconds: AUTH_LIMITS.cookieMaxAgeSeconds,
+  /** Wrong passwords in a row that lock the account (409) until it is recovered by SMS. */
+  lockAfterFailures: 10,
+} as const
+
+/** Limits kept in the database (see rate-limit.ts); sizes chosen against guessing and SMS pumping. */
+export const LIMITS = {
+  smsPerPhoneResend: { bucket: 'sms-phone-20s', max: 1, windowSeconds: CODE_RULES.resendSeconds },
+  smsPerPhoneHour: { bucket: 'sms-phone-hour', max: 10, windowSeconds: 3600 },
+  smsPerClientHour: { bucket: 'sms-client-hour', max: 30, windowSeconds: 3600 },
+  signinFailPerPhone: { bucket: 'signin-fail-phone', max: 5, windowSeconds: 900 },
+  signinFailPerClient: { bucket: 'signin-fail-client', max: 50, windowSeconds: 3600 },
+  kindLookupPerClient: { bucket: 'kind-client', max: 60, windowSeconds: 60 },
+} as const satisfies Record<string, Limit>
+
+export const locked = () => new HttpError(409, AUTH_ERROR_CODES.locked, 'errors:accountLocked')
+const mustChangePassword = () =>
+  new HttpError(412, AUTH_ERROR_CODES.mustChangePassword, 'errors:mustChangePassword', {
+    mustChangePassword: true,
+  })
+const wrongCredentials = () =>
+  new HttpError(401, AUTH_ERROR_CODES.wrongCredentials, 'errors:wrongPhoneOrPassword')
+const notRegistered = () => new HttpError(404, AUTH_ERROR_CODES.notRegistered, 'errors:userNotRegistered')
+const captchaFailed = () => new HttpError(403, AUTH_ERROR_CODES.captcha, 'errors:captchaFailed')
+const refreshFailed = (code = 'refresh_failed') => new HttpError(401, code, 'errors:pleaseLogInAgain')
+
+const UNIQUE_MESSAGES: Record<UniqueViolation, string> = {
+  unique_email: 'errors:userWithEmailExists',
+  unique_phone: 'errors:userWithPhoneExists',
+  unique_phones: 'errors:userWithPhoneAndEmailExists',
+}
+export const uniqueConflict = (validation: UniqueViolation) =>
+  new HttpError(409, validation, UNIQUE_MESSAGES[validation], { validation })
+
+/** A sign-in: the tokens for the body and the cookies. */
+export interface Issued {
+  body: AuthTokens
+  tdid: string
+}
+
+export interface AccountServiceDeps {
+  repo: AccountRepo
+  codes: SmsCodes
+  limiter: RateLimiter
+  captcha: CaptchaProvider
+}
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    phone: user.phone,
+    email: user.email,
+    tdid: user.tdid,
+    kind: user.kind,
+    type: user.type,
+  }
+}
+
+export function createAccountService({ repo, codes, limiter, captcha }: AccountServiceDeps) {
+  async function tokensFor(user: UserRow, sessionId: string): Promise<Issued> {
+    const access = newToken()
+    const refresh = newToken()
+    await repo.addToken(sessionId, 'access', access, SESSION_RULES.accessSeconds)
+    await repo.addToken(sessionId, 'refresh', refresh, SESSION_RULES.sessionSeconds)
+    return {
+      tdid: user.tdid,
+      body: {
+        access_token: access,
+        refresh_token: refresh,
+        token_type: 'Bearer',
+        expires_in: SESSION_RULES.accessSeconds,
+        user: { id: user.id, kind: user.kind, type: user.type },
+      },
+    }
+  }
+
+  async function startSession(user: UserRow): Promise<Issued> {
+    const sessionId = await repo.createSession(user.id, SESSION_RULES.sessionSeconds)
+    return tokensFor(user, sessionId)
+  }
+
+  async function limit(rule: Limit, key: string) {
+    const penalty = await limiter.take(rule, key)
+    if (penalty > 0) throw tooManyRequests(penalty)
+  }
+
+  /** Captcha, then the resend penalty and the hourly caps per phone and per client address. */
+  async function guardSmsSend(phone: string, client: string, captchaToken: string | undefined) {
+    if (!(await captcha.verify(captchaToken))) throw captchaFailed()
+    await limit(LIMITS.smsPerPhoneResend, phone)
+    await limit(LIMITS.smsPerPhoneHour, phone)
+    await limit(LIMITS.smsPerClientHour, client)
+  }
+
+  async function existing(phone: string): Promise<UserRow> {
+    const user = await repo.userByPhone(phone)
+    if (!user) throw notRegistered()
+    return user
+  }
+
+  return {
+    async kind(q: { phone?: string; email?: string }, client: string): Promise<KindResponse> {
+      await limit(LIMITS.kindLookupPerClient, client)
+      const user =
+        (q.phone ? await repo.userByPhone(q.phone) : undefined) ??
+        (q.email ? await repo.userByEmail(q.email) : undefined)
+      const kind: UserKind = user ? user.kind : 'notRegistered'
+      return { kind }
+    },
+
+    async signIn(phone: string, password: string, client: string): Promise<Issued> {
+      const penalty = Math.max(
+        await limiter.blocked(LIMITS.signinFailPerPhone, phone),
+        await limiter.blocked(LIMITS.signinFailPerClient, client),
+      )
+      if (penalty > 0) throw tooManyRequests(penalty)
+      const user = await repo.userByPhone(phone)
+      if (user?.lockedAt) throw locked()
+      // Verified even without a user, so the answer takes as long either way.
+      const ok = await verifyPassword(password, user?.passwordHash ?? null)
+      if (!ok || !user) {
+        await limiter.record(LIMITS.signinFailPerPhone, phone)
+        await limiter.record(LIMITS.signinFailPerClient, client)
+        if (user && (await repo.countFailedSignin(user.id, SESSION_RULES.lockAfterFailures))) throw locked()
+        throw wrongCredentials()
+      }
+      if (user.mustChangePassword) throw mustChangePassword()
+      await repo.resetFailedSignins(user.id)
+      await limiter.clear(LIMITS.signinFailPerPhone, phone)
+      return startSession(user)
+    },
+
+    /** Rotates the refresh token; a second use of one revokes its whole family. */
+    async refresh(token: string | undefined): Promise<Issued> {
+      if (!token) throw refreshFailed()
+      const found = await repo.tokenSession(token, 'refresh')
+      if (!found || found.revokedAt || found.sessionExpired || found.tokenExpired) throw refreshFailed()
+      if (!(await repo.useRefreshToken(token))) {
+        await repo.revokeSession(found.sessionId, 'reuse')
+        throw refreshFailed('refresh_reused')
+      }
+      const user = await repo.userById(found.userId)
+      if (!user) throw refreshFailed()
+      return tokensFor(user, found.sessionId)
+    },
+
+    /** Ends the sessions of whichever tokens the client still has; signing out twice is fine. */
+    async signOut(tokens: {
+      refresh: (string | undefined)[]
+      access: (string | undefined)[]
+    }): Promise<void> {
+      const all = [
+        ...tokens.refresh.map((token) => ({ token, kind: 'refresh' as const })),
+        ...tokens.access.map((token) => ({ token, kind: 'access' as const })),
+      ]
+      for (const { token, kind } of all) {
+        if (!token) continue
+        const found = await repo.tokenSession(token, kind)
+        if (found) await repo.revokeSession(found.sessionId, 'signout')
+      }
+    },
+
+    async sendVerification(
+      phone: string,
+      purpose: 'signin' | 'signup',
+      client: string,
+      captchaToken: string | undefined,
+    ): Promise<{ penalty: number }> {
+      if (purpose === 'signin') {
+        const user = await existing(phone)
+        if (user.lockedAt) throw locked()
+      } else if (await repo.userByPhone(phone)) {
+        throw new HttpError(422, 'unique_phone', UNIQUE_MESSAGES.unique_phone, { validation: 'unique_phone' })
+      }
+      await guardSmsSend(phone, client, captchaToken)
+      await codes.send(phone, purpose)
+      return { penalty: CODE_RULES.resendSeconds }
+    },
+
+    /** Signs a registered user in by the SMS code. */
+    async verifyToken(phone: string, code: string): Promise<Issued> {
+      const user = await existing(phone)
+      if (user.lockedAt) throw locked()
+      await codes.consume(phone, 'signin', code)
+      await repo.resetFailedSignins(user.id)
+      return startSession(user)
+    },
+
+    async signUp(input: {
+      phone: string
+      token: string
+      password?: string
+      firstname?: string
+      lastname?: string
+      email?: string
+    }): Promise<Issued> {
+      const phoneTaken = (await repo.userByPhone(input.phone)) !== undefined
+      const emailTaken = input.email ? (await repo.userByEmail(input.email)) !== undefined : false
+      if (phoneTaken || emailTaken) {
+        throw uniqueConflict(
+          phoneTaken && emailTaken ? 'unique_phones' : phoneTaken ? 'unique_phone' : 'unique_email',
+        )
+      }
+      await codes.consume(input.phone, 'signup', input.token)
+      const passwordHash = input.password ? await hashPassword(input.password) : null
+      try {
+        const user = await repo.createUser({
+          phone: input.phone,
+          email: input.email ?? null,
+          passwordHash,
+          kind: passwordHash ? 'full' : 'fast',
+          firstname: input.firstname ?? '',
+          lastname: input.lastname ?? '',
+        })
+        return await startSession(user)
+      } catch (error) {
+        // Another request registered the same phone or email between the check and the insert.
+        if (isUniqueViolation(error)) throw uniqueConflict('unique_phone')
+        throw error
+      }
+    },
+
+    async sendRecovery(phone: string, client: string, captchaToken: string | undefined) {
+      await existing(phone)
+      await guardSmsSend(phone, client, captchaToken)
+      await codes.send(phone, 'recovery')
+      return { penalty: CODE_RULES.resendSeconds }
+    },
+
+    /** A new password proven by the recovery code: every other session ends, this one starts. */
+    async recoverPassword(phone: string, code: string, password: string): Promise<Issued> {
+      const user = await existing(phone)
+      await codes.consume(phone, 'recovery', code)
+      const updated = await repo.setPassword(user.id, await hashPassword(password))
+      if (!updated) throw notRegistered()
+      await repo.revokeUserSessions(user.id, 'password')
+      await limiter.clear(LIMITS.signinFailPerPhone, phone)
+      return startSession(updated)
+    },
+
+    async profile(userId: string): Promise<Profile> {
+      const user = await repo.userById(userId)
+      if (!user) throw unauthorized()
+      return toProfile(user)
+    },
+
+    async updateProfile(
+      userId: string,
+      fields: { firstname: string; lastname: string; email?: string | null },
+    ): Promise<Profile> {
+      if (fields.email && (await repo.emailTakenByOther(fields.email, userId))) {
+        throw uniqueConflict('unique_email')
+      }
+      try {
+        const user = await repo.updateProfile(userId, fields)
+        if (!user) throw unauthorized()
+        return toProfile(user)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw uniqueConflict('unique_email')
+        throw error
+      }
+    },
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

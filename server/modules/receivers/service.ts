@@ -1,0 +1,66 @@
+import type { Organization, Receiver, ReceiverInput } from '../../../contract/account-area'
+import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors'
+import { isValidBin } from '../../providers/organisation-registry/bin'
+import type { OrganisationRegistry } from '../../providers/organisation-registry/provider'
+import type { ReceiverRepo } from './repo'
+
+export const MAX_RECEIVERS = 30
+/** Spec 9: the bin autofill may take up to 30 s. */
+export const AUTOFILL_TIMEOUT_MS = 30_000
+
+export interface ReceiverServiceDeps {
+  repo: ReceiverRepo
+  registry: OrganisationRegistry
+  autofillTimeoutMs?: number
+}
+
+const invalidBin = () =>
+  badRequest('errors:invalidBin', { issues: [{ path: 'body.bin', message: 'bin checksum does not match' }] })
+
+export function createReceiverService({
+  repo,
+  registry,
+  autofillTimeoutMs = AUTOFILL_TIMEOUT_MS,
+}: ReceiverServiceDeps) {
+  /** An organisation receiver's BIN must at least be a possible BIN; the registry is not asked on save. */
+  function checkOrganization(input: ReceiverInput) {
+    if (input.isOrganization && input.organization && !isValidBin(input.organization.bin)) throw invalidBin()
+  }
+
+  return {
+    list: (userId: string) => repo.list(userId),
+
+    async create(userId: string, input: ReceiverInput): Promise<Receiver> {
+      checkOrganization(input)
+      if ((await repo.count(userId)) >= MAX_RECEIVERS)
+        throw unprocessable('errors:tooManyReceivers', { max: MAX_RECEIVERS })
+      return repo.create(userId, input)
+    },
+
+    async update(userId: string, id: string, input: ReceiverInput): Promise<Receiver> {
+      checkOrganization(input)
+      const updated = await repo.update(userId, id, input)
+      if (!updated) throw notFound()
+      return updated
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repo.remove(userId, id))) throw notFound()
+    },
+
+    /** Spec 7.7: the organisation of a BIN from the registry; 400 for an impossible BIN, 404 for an unknown one. */
+    async autofill(bin: string): Promise<Organization> {
+      if (!isValidBin(bin)) throw invalidBin()
+      let found: Organization | null
+      try {
+        found = await registry.lookup(bin, AbortSignal.timeout(autofillTimeoutMs))
+      } catch (err) {
+        if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+          throw new HttpError(504, 'registry_timeout', 'errors:tryLater')
+        throw new HttpError(502, 'registry_unavailable', 'errors:tryLater')
+      }
+      if (!found) throw notFound('errors:organizationNotFound')
+      return found
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { ErrorBody } from '../../../contract/common'
+import {
+  SearchClickRequest,
+  SearchRequest,
+  SearchResponse,
+  SuggestQuery,
+  SuggestResponse,
+} from '../../../contract/search'
+import type { App, ModuleRegistration } from '../../http/types'
+import { catalogServices } from '../catalog/routes'
+import { createSearchRepo } from './repo'
+import { createSearchService, type SearchService } from './service'
+
+const BASE = '/katalog/api/v1/products/search'
+const errors = { 400: ErrorBody, 404: ErrorBody }
+
+/** An answer already rendered as UTF-8 JSON goes out as it is (see `service.ts`). */
+function json(reply: FastifyReply, body: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(body)
+}
+
+/** The service of each app, for tests. */
+export const searchServices = new WeakMap<App, SearchService>()
+
+export const searchModule: ModuleRegistration = (app, { database }) => {
+  const catalog = catalogServices.get(app)
+  if (!catalog) throw new Error('the search module needs the catalogue module registered first')
+  const search = createSearchService({
+    repo: createSearchRepo(database.db),
+    index: () => catalog.index(),
+    log: app.log,
+  })
+  searchServices.set(app, search)
+  // searches still queued are written before the database closes
+  app.addHook('onClose', async () => search.flushEvents())
+  const tags = ['search']
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary:
+          'Search products: typos, keyboard layout, transliteration, synonyms and model numbers forgiven; facets, price range, categories, redirect',
+        body: SearchRequest,
+        response: { 200: SearchResponse, ...errors },
+      },
+    },
+    async (req, reply) => json(reply, await search.search(req.body, req.lang, req.sessionId)),
+  )
+
+  app.get(
+    `${BASE}/suggest`,
+    {
+      schema: {
+        tags,
+        summary: 'Search box suggestions: completions, categories and top products of a partial query',
+        querystring: SuggestQuery,
+        response: { 200: SuggestResponse, ...errors },
+      },
+    },
+    (req) => search.suggest(req.query.query, req.query.city_id, req.lang),
+  )
+
+  app.post(
+    `${BASE}/click`,
+    {
+      schema: {
+        tags,
+        summary: 'Records the product a shopper opened from a search answer',
+        body: SearchClickRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await search.click(req.body.query_id, req.body.sku)
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,11 @@
+/**
+ * Checks the captcha token the client sends with calls that cost money or invite abuse (SMS sends,
+ * spec 7.8). A hosted captcha service plugs in here; the local provider is the default.
+ */
+export interface CaptchaProvider {
+  readonly name: string
+  /** Issues a token the client then sends back (the local provider's invisible challenge). */
+  issue(): Promise<{ token: string; expiresIn: number }>
+  /** True once for a valid, unexpired token; a token never passes twice. */
+  verify(token: string | undefined): Promise<boolean>
+}

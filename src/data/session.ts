@@ -1,0 +1,117 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import { z } from 'zod'
+import { ACCOUNT_V1, Profile, type AuthTokens } from '../../contract/account'
+import { sessionAtom, type Session } from '../atoms/session'
+import { api } from './api'
+import { isApiError } from './api-error'
+import { clearTokens, getAccessToken, onSignedOut, setAccessToken, setRefreshToken } from './auth-tokens'
+
+/**
+ * The signed-in state (spec browsing 4): the HttpOnly cookies are the truth, so the client learns who
+ * is signed in from the profile call. A 401 there (after the api client's one refresh) means a guest,
+ * which the query answers as `null` rather than as an error.
+ */
+export const PROFILE_KEY = ['account', 'profile'] as const
+
+/**
+ * Query keys starting with one of these hold the shopper's own data and are dropped on sign-out.
+ * Queries elsewhere may opt in with `meta: { user: true }`.
+ */
+export const USER_QUERY_ROOTS: readonly string[] = ['account', 'bonus', 'orders', 'cards', 'promo-codes']
+
+/**
+ * Whether a session may exist, without asking the server: a token in memory (just signed in) or the
+ * readable `tdid` cookie the server sets and clears together with the HttpOnly token cookies. A guest
+ * has neither, so the shell does not send a profile call and a refresh that can only fail (two 401s on
+ * every visit).
+ */
+export function maybeSignedIn(): boolean {
+  if (getAccessToken()) return true
+  return typeof document !== 'undefined' && /(?:^|;\s*)tdid=[^;\s]/.test(document.cookie)
+}
+
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: PROFILE_KEY,
+    queryFn: async ({ signal }): Promise<Profile | null> => {
+      if (!maybeSignedIn()) return null
+      try {
+        return await api.get(`${ACCOUNT_V1}/profile`, Profile, { signal })
+      } catch (error) {
+        if (isApiError(error, 401)) return null
+        throw error
+      }
+    },
+    staleTime: 5 * 60_000,
+  })
+
+export function sessionFromProfile(profile: Profile | null | undefined): Session {
+  return profile ? { signedIn: true, userKind: profile.kind, userType: profile.type } : { signedIn: false }
+}
+
+/** True once the profile says a shopper is signed in (false for guests and while unknown). */
+export function useSignedIn(): boolean {
+  return useAtomValue(sessionAtom).signedIn
+}
+
+/** The signed-in shopper's profile, `null` for a guest, `undefined` while loading. */
+export function useProfile(): Profile | null | undefined {
+  return useQuery(profileQuery()).data
+}
+
+function isUserQuery(queryKey: QueryKey, meta: Record<string, unknown> | undefined): boolean {
+  return meta?.user === true || (typeof queryKey[0] === 'string' && USER_QUERY_ROOTS.includes(queryKey[0]))
+}
+
+/** Forgets every query holding the shopper's data, in memory and (through the persister) in IndexedDB. */
+export function clearUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => isUserQuery(q.queryKey, q.meta) })
+  queryClient.setQueryData(PROFILE_KEY, null)
+}
+
+/** After any successful sign-in call: keep the tokens for the bearer header, reload the profile. */
+export async function applySignIn(queryClient: QueryClient, tokens: AuthTokens): Promise<void> {
+  setAccessToken(tokens.access_token)
+  setRefreshToken(tokens.refresh_token)
+  // Another shopper may have used this browser: nothing of theirs may show.
+  clearUserData(queryClient)
+  await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0 })
+}
+
+/**
+ * Signs out (spec 2.7, 4): the server revokes the session and clears the cookies, the client forgets the
+ * tokens and the shopper's data. The caller then goes to the index page. A failed call still signs out
+ * locally; the server session then ends at its own expiry.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await api.post(`${ACCOUNT_V1}/auth/signout`, {}, z.unknown(), { auth: true })
+  } catch {
+    // Offline or a server failure: the local sign-out below must happen anyway.
+  }
+  clearTokens('signed-out')
+  clearUserData(queryClient)
+}
+
+/**
+ * Keeps `sessionAtom` in step with the profile query and drops the shopper's data when the session
+ * ends elsewhere (refresh refused). Mounted once, in the header.
+ */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient()
+  const setSession = useSetAtom(sessionAtom)
+  const { data, isSuccess } = useQuery(profileQuery())
+  useEffect(() => {
+    if (isSuccess) setSession(sessionFromProfile(data))
+  }, [data, isSuccess, setSession])
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        setSession({ signedIn: false })
+        clearUserData(queryClient)
+      }),
+    [queryClient, setSession],
+  )
+}

@@ -1,0 +1,72 @@
+import {
+  ACCOUNT_V1,
+  AuthTokens,
+  CAPTCHA_HEADER,
+  CaptchaResponse,
+  KindResponse,
+  PenaltyResponse,
+  type UserKind,
+} from '../../../contract/account'
+import { api } from '../../data/api'
+
+/**
+ * The calls of the sign-in steps (spec 7.8). None of them carries a bearer: they act for whoever is at
+ * the keyboard, not for a session this browser may still hold.
+ */
+const noAuth = { auth: false } as const
+
+export async function lookupKind(phone: string): Promise<UserKind> {
+  return (await api.get(`${ACCOUNT_V1}/profile/kind`, KindResponse, { ...noAuth, query: { phone } })).kind
+}
+
+/** The SMS calls need a fresh token of the captcha provider each. */
+async function captchaHeaders(): Promise<Record<string, string>> {
+  const { token } = await api.get(`${ACCOUNT_V1}/captcha`, CaptchaResponse, noAuth)
+  return { [CAPTCHA_HEADER]: token }
+}
+
+export type CodePurpose = 'signin' | 'signup' | 'recovery'
+
+/** Sends an SMS code; answers the seconds before another may be asked (spec: default 20). */
+export async function sendCode(phone: string, purpose: CodePurpose): Promise<number> {
+  const headers = await captchaHeaders()
+  const answer =
+    purpose === 'recovery'
+      ? await api.put(`${ACCOUNT_V1}/auth/recovery/phone`, { phone }, PenaltyResponse, { ...noAuth, headers })
+      : await api.post(`${ACCOUNT_V1}/events/verify/phone`, { phone, purpose }, PenaltyResponse, {
+          ...noAuth,
+          headers,
+        })
+  return answer.penalty
+}
+
+export const signInWithPassword = (phone: string, password: string) =>
+  api.post(`${ACCOUNT_V1}/auth/signin/phone`, { phone, password }, AuthTokens, noAuth)
+
+export const signInWithCode = (phone: string, token: string) =>
+  api.put(`${ACCOUNT_V1}/events/verify/token`, { phone, token }, AuthTokens, noAuth)
+
+export interface SignUpForm {
+  firstname: string
+  lastname: string
+  email: string
+  password: string
+}
+
+export const signUp = (phone: string, token: string, form: SignUpForm) =>
+  api.post(
+    `${ACCOUNT_V1}/auth/signup`,
+    {
+      phone,
+      token,
+      password: form.password,
+      firstname: form.firstname.trim(),
+      lastname: form.lastname.trim() || undefined,
+      email: form.email.trim() || undefined,
+    },
+    AuthTokens,
+    noAuth,
+  )
+
+export const setNewPassword = (phone: string, token: string, password: string) =>
+  api.put(`${ACCOUNT_V1}/auth/recovery/phone/password`, { phone, token, password }, AuthTokens, noAuth)

@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { profileQuery } from '../../../data/session'
+
+/**
+ * The account area needs a signed-in shopper (spec 6), except its guest page: anyone else is sent to
+ * /login, which brings them back here afterwards.
+ */
+export const Route = createFileRoute('/{-$city}/my-account')({
+  beforeLoad: async ({ context, location, params }) => {
+    if (/\/my-account\/guest\/?$/.test(location.pathname)) return
+    let profile
+    try {
+      profile = await context.queryClient.ensureQueryData(profileQuery())
+    } catch {
+      return // offline or failing: the pages show what the cache holds, or their own error
+    }
+    if (!profile)
+      throw redirect({
+        to: '/{-$city}/login',
+        params: { city: params.city },
+        search: { redirect: location.href },
+      })
+  },
+})
