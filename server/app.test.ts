@@ -61,6 +61,10 @@ describe('the server core', () => {
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    const page = await app.inject('/catalog')
+    expect(page.headers['content-security-policy']).toBe(csp)
   })
 
   it('gives every response a request id, taking the one the client sent', async () => {

@@ -62,7 +62,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestContext(app)
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
 
   await app.register(swagger, {
