@@ -55,7 +55,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: './data/e2e',
-      SEED_PRODUCTS: '600',
+      SEED_PRODUCTS: '2000',
       LOG_LEVEL: 'warn',
       // The journeys read sign-in codes from the local SMS provider (loopback only; see README).
       SMS_OUTBOX_ROUTE: '1',

@@ -14,6 +14,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
+    workers: { type: 'string' },
   },
 })
 const engine = values.engine === 'postgres' ? 'postgres' : 'pglite'
@@ -50,12 +51,16 @@ async function main() {
   const env: Record<string, string> = { SEED_PRODUCTS: String(products) }
   if (engine === 'postgres') env.DATABASE_URL = await ensurePostgresDatabase()
   else env.DATA_DIR = `./data/bench-pglite-${products}`
+  // several store processes on the port (PostgreSQL only); the hello-world stays one process
+  if (values.workers) env.WORKERS = values.workers
 
   if (!existsSync('dist/index.html')) {
     console.log('No build in dist/: building the PWA first (npm run build)...')
     execSync('npm run build', { stdio: 'inherit' })
   }
-  console.log(`Bench: ${engine}, ${products} products, ${connections} connections, ${duration}s per scenario`)
+  console.log(
+    `Bench: ${engine}, ${products} products, ${env.WORKERS ?? 1} store process(es), ${connections} connections, ${duration}s per scenario`,
+  )
   console.log('Starting the store (the first start seeds the database; that can take minutes)...')
   const servers: RunningServer[] = []
   try {
@@ -64,7 +69,13 @@ async function main() {
     const hello = await startHelloWorld(await freePort())
     servers.push(hello)
 
-    const report: Record<string, unknown> = { engine, products, connections, duration }
+    const report: Record<string, unknown> = {
+      engine,
+      products,
+      workers: Number(env.WORKERS ?? 1),
+      connections,
+      duration,
+    }
     if (values.only !== 'pages') {
       const ceiling = await runLoad({
         baseUrl: hello.baseUrl,

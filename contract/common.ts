@@ -19,10 +19,16 @@ export const CITIES = [
 export type CitySlug = (typeof CITIES)[number]['slug']
 export const DEFAULT_CITY_SLUG: CitySlug = 'almaty'
 
+/**
+ * The message of a well-formed city_id that names no city. The server answers it with 404 rather than 400
+ * (an unknown city is like an unknown product), so the check's message is shared.
+ */
+export const UNKNOWN_CITY_MESSAGE = 'unknown city_id'
+
 export const CityId = z.coerce
   .number()
   .int()
-  .refine((n) => CITIES.some((c) => c.id === n), { message: 'unknown city_id' })
+  .refine((n) => CITIES.some((c) => c.id === n), { message: UNKNOWN_CITY_MESSAGE })
 export type CityId = 1 | 2 | 3 | 4
 
 export const LANGS = ['ru', 'kk'] as const

@@ -7,6 +7,10 @@ import { z } from 'zod'
 import { ErrorBody } from '../contract/common'
 import { conflict } from './http/errors'
 import type { App } from './http/types'
+import { buildApp } from './app'
+import { readConfig } from './config'
+import type { Database } from './db/connection'
+import { Readiness } from './lib/readiness'
 import { buildTestApp, testApp } from './test/app'
 
 function makeStaticDir() {
@@ -27,9 +31,10 @@ function makeStaticDir() {
 
 describe('the server core', () => {
   let app: App
+  let database: Database
 
   beforeAll(async () => {
-    ;({ app } = await testApp())
+    ;({ app, database } = await testApp())
   })
 
   it('reports the database engine, its version and the applied migration on /api/health', async () => {
@@ -40,6 +45,26 @@ describe('the server core', () => {
     expect(body.database.version).toMatch(/^\d+/)
     expect(body.database.migration).toMatch(/^\d{4}_/)
     expect(body.status).toBe('ok')
+    expect(body.pending).toEqual([])
+  })
+
+  it('answers /api/health with 503 and the parts still being prepared while the store starts', async () => {
+    const readiness = new Readiness()
+    let lexiconLoaded = false
+    readiness.add('test_lexicon', () => lexiconLoaded)
+    const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })
+    const starting = await buildApp({ config, database, logger: false, readiness })
+    try {
+      const res = await starting.inject('/api/health')
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ status: 'starting', pending: ['test_lexicon'] })
+      lexiconLoaded = true
+      const ready = await starting.inject('/api/health')
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json()).toMatchObject({ status: 'ok', pending: [] })
+    } finally {
+      await starting.close()
+    }
   })
 
   it('answers an unknown API path with a JSON 404 in the one error shape', async () => {
@@ -61,6 +86,10 @@ describe('the server core', () => {
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    const page = await app.inject('/catalog')
+    expect(page.headers['content-security-policy']).toBe(csp)
   })
 
   it('gives every response a request id, taking the one the client sent', async () => {

@@ -17,6 +17,7 @@ import type { Database } from './db/connection'
 import { registerErrorHandling } from './http/errors-plugin'
 import { registerRequestContext } from './http/request-context'
 import { registerSecurityHeaders } from './http/security'
+import { Readiness } from './lib/readiness'
 import { registerStaticSite } from './http/static-site'
 import type { App } from './http/types'
 import { modules } from './modules'
@@ -26,6 +27,8 @@ export interface BuildOptions {
   database: Database
   /** Log to stdout as JSON (the server) or not at all (tests). */
   logger?: boolean
+  /** Parts still being prepared (a test passes its own to watch the health check follow them). */
+  readiness?: Readiness
 }
 
 function readBuildId(staticDir: string): string {
@@ -34,7 +37,12 @@ function readBuildId(staticDir: string): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { buildId?: string }).buildId ?? 'dev'
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  readiness = new Readiness(),
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger
       ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }
@@ -62,7 +70,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   registerRequestContext(app)
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
 
   await app.register(swagger, {
@@ -77,7 +85,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
-  const deps = { config, database, buildId: readBuildId(config.STATIC_DIR) }
+  const deps = { config, database, buildId: readBuildId(config.STATIC_DIR), readiness }
   for (const register of modules) await register(app, deps)
 
   await registerStaticSite(app, config.STATIC_DIR)

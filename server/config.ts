@@ -19,6 +19,11 @@ const Env = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /**
+   * Processes answering requests on the one port. More than one needs DATABASE_URL: PGlite's files
+   * belong to a single process.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** The store's public address for absolute links (sitemap, robots.txt); unset: the request's own host. */
   PUBLIC_ORIGIN: z
     .string()
@@ -43,6 +48,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
     )
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  if (parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment:\n  WORKERS: more than one process needs DATABASE_URL; PGlite's files belong to one process (got ${JSON.stringify(env.WORKERS)})`,
+    )
   }
   return parsed.data
 }

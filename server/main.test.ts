@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { resetPostgres } from './test/database'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-main-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -46,6 +48,24 @@ function startServer(env: Record<string, string> = {}) {
   return { child, logs, listening, exited, stderr: () => stderr }
 }
 
+/** A PostgreSQL database beside the test one, created when missing and emptied. */
+async function emptyPostgresDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({
+    connectionString: new URL('/postgres', process.env.TEST_DATABASE_URL).toString(),
+  })
+  await admin.connect()
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (!rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  url.pathname = `/${name}`
+  await resetPostgres(url.toString())
+  return url.toString()
+}
+
 describe('the server process', () => {
   it('migrates and seeds an empty database, then finishes in-flight requests on SIGTERM and exits 0', async () => {
     const server = startServer()
@@ -84,6 +104,34 @@ describe('the server process', () => {
     server.child.kill('SIGINT')
     expect(await server.exited).toBe(0)
   }, 120_000)
+
+  it('refuses several workers on PGlite, whose files belong to one process', async () => {
+    const server = startServer({ WORKERS: '2' })
+    expect(await server.exited).toBe(2)
+    expect(server.stderr()).toContain('WORKERS')
+  }, 60_000)
+
+  // PostgreSQL is there whenever TEST_DATABASE_URL is (CI sets it); the workers get a database of their own
+  // so their seed never races the server tests' one.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'runs several workers over PostgreSQL on one port, and stops them all on SIGTERM',
+    async () => {
+      const url = await emptyPostgresDatabase(
+        `${new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1)}_workers`,
+      )
+      const server = startServer({ WORKERS: '2', DATABASE_URL: url })
+      const base = await server.listening
+      await expect.poll(() => server.logs.filter((l) => /listening at/.test(String(l.msg))).length).toBe(2)
+      const pids = new Set(server.logs.filter((l) => /listening at/.test(String(l.msg))).map((l) => l.pid))
+      expect(pids.size).toBe(2)
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/health`)))
+      expect(answers.every((r) => r.status === 200 || r.status === 503)).toBe(true)
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+      expect(server.logs.filter((l) => String(l.msg).includes('shutting down')).length).toBe(3)
+    },
+    120_000,
+  )
 
   it('refuses to start with a bad environment, naming the variable', async () => {
     const server = startServer({ PORT: 'eighty' })

@@ -1,16 +1,30 @@
+import cluster from 'node:cluster'
 import { buildApp } from './app'
-import { ConfigError, readConfig } from './config'
+import { ConfigError, readConfig, type Config } from './config'
 import { openDatabase } from './db/connection'
+import { runWorkers } from './workers'
 import { seedIfEmpty } from './seed/seed-if-empty'
 
-async function main() {
-  const config = readConfig()
-  const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-  )
+/** How long a stopping server may finish its in-flight requests before the rest are cut. */
+const SHUTDOWN_DEADLINE_MS = 15_000
+
+function openConfiguredDatabase(config: Config) {
+  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
+}
+
+/** Migrates and, on an empty database, seeds it: once, before any process answers. */
+async function prepareDatabase(config: Config) {
+  const database = await openConfiguredDatabase(config)
   await database.migrate()
+  const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }))
+  await seedIfEmpty(database, { products: config.SEED_PRODUCTS, log })
+  return database
+}
+
+/** One process answering requests: the whole store, or one of several workers sharing the port. */
+async function serve(config: Config, prepared: boolean) {
+  const database = prepared ? await openConfiguredDatabase(config) : await prepareDatabase(config)
   const app = await buildApp({ config, database })
-  await seedIfEmpty(database, { products: config.SEED_PRODUCTS, log: (msg: string) => app.log.info(msg) })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -22,7 +36,7 @@ async function main() {
       app.log.error('shutdown took longer than 15 s: closing the remaining connections')
       app.server.closeAllConnections()
       process.exit(1)
-    }, 15_000).unref()
+    }, SHUTDOWN_DEADLINE_MS).unref()
     try {
       await app.close()
       await database.close()
@@ -36,6 +50,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.HOST, port: config.PORT })
+}
+
+async function main() {
+  const config = readConfig()
+  if (cluster.isWorker) return serve(config, true)
+  if (config.WORKERS === 1) return serve(config, false)
+  // Several processes over one PostgreSQL: the database is made ready once, then the workers start.
+  const database = await prepareDatabase(config)
+  await database.close()
+  return runWorkers(config.WORKERS, SHUTDOWN_DEADLINE_MS + 5_000)
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import './styles/global.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
@@ -18,11 +18,16 @@ async function start() {
   const queryClient = createQueryClient()
   // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
   outbox.start({ queryClient })
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  )
+  // As a transition the first render yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page, so a slow phone stays responsive while the store starts.
+  const reactRoot = createRoot(root)
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    )
+  })
   startServiceWorker()
 }
 

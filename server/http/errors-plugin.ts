@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { ERROR_KEYS, type ErrorBody } from '../../contract/common'
+import { ERROR_KEYS, UNKNOWN_CITY_MESSAGE, type ErrorBody } from '../../contract/common'
 import { HttpError } from './errors'
 import type { App } from './types'
 
@@ -18,6 +18,9 @@ export function registerErrorHandling(app: App) {
         path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         message: v.message,
       }))
+      if (issues.every((issue) => issue.message === UNKNOWN_CITY_MESSAGE)) {
+        return send(reply, 404, 'city_not_found', ERROR_KEYS.notFound, { issues })
+      }
       return send(reply, 400, 'validation_failed', ERROR_KEYS.badRequest, { issues })
     }
     if (isResponseSerializationError(err)) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Lang } from '../../contract/common'
 import type { Config } from '../config'
 import type { Database } from '../db/connection'
+import type { Readiness } from '../lib/readiness'
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -18,6 +19,8 @@ export interface Deps {
   config: Config
   database: Database
   buildId: string
+  /** Parts still being prepared; `/api/health` answers 503 until none is left. */
+  readiness: Readiness
 }
 
 export type ModuleRegistration = (app: App, deps: Deps) => void | Promise<void>

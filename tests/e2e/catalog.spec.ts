@@ -17,13 +17,17 @@ test.describe('browsing the catalogue', () => {
     const totalAll = Number((await page.getByTestId('listing-total').getAttribute('data-total')) ?? 0)
     expect(totalAll).toBeGreaterThan(24)
 
-    // Two filters: two brands (an OR within one code) would not narrow enough to test AND; take a brand
-    // and an option of another filter.
+    // Two filters: two brands (an OR within one code) would not narrow enough to test AND; take the
+    // biggest brand and the biggest option of another filter, so the listing keeps a second page.
     const panel = page.getByTestId('filter-panel')
-    const brand = panel.locator('[data-testid="filter-option"][data-code="brand"]').first()
-    await brand.click()
+    const biggest = async (selector: string) => {
+      const options = panel.locator(selector)
+      const counts = await options.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))))
+      return options.nth(counts.indexOf(Math.max(...counts)))
+    }
+    await (await biggest('input[data-testid="filter-option"][data-code="brand"]')).click()
     await expect(page).toHaveURL(/\/catalog\/smartfony\/f\/brand\//)
-    const other = panel.locator('[data-testid="filter-option"]:not([data-code="brand"])').first()
+    const other = await biggest('input[data-testid="filter-option"]:not([data-code="brand"]):not(:checked)')
     const otherCode = await other.getAttribute('data-code')
     await other.click()
     await expect(page).toHaveURL(new RegExp(`/f/.*${otherCode}`))
@@ -51,12 +55,13 @@ test.describe('browsing the catalogue', () => {
     expect(prices.length).toBeGreaterThan(0)
     expect([...prices].sort((a, b) => b - a)).toEqual(prices)
 
-    const pageTwo = page.getByTestId('pagination').locator('[data-page="2"]')
-    if ((await pageTwo.count()) > 0) {
-      await pageTwo.first().click()
-      await expect(page).toHaveURL(/page=2/)
-      await expect(cards(page).first()).toBeVisible()
-    }
+    const pageOne = await cardPrices()
+    await page.getByTestId('pagination').locator('[data-page="2"]').first().click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect.poll(cardPrices).not.toEqual(pageOne)
+    const pageTwo = await cardPrices()
+    // sorted by price across pages: page 2 starts where page 1 ended
+    expect(Math.max(...pageTwo)).toBeLessThanOrEqual(Math.min(...pageOne))
 
     // A filtered URL opened directly shows the same state.
     const fresh = await page.context().newPage()

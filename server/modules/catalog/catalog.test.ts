@@ -456,7 +456,7 @@ describe('bad input', () => {
     ['a non-numeric page', `${V2}/${PHONES}?page=two`, 'validation_failed'],
     ['a limit over 100', `${V2}/${PHONES}?limit=101`, 'validation_failed'],
     ['an unknown sorting', `${V2}/${PHONES}?sorting=cheapest`, 'validation_failed'],
-    ['an unknown city', `${V2}/${PHONES}?city_id=9`, 'validation_failed'],
+    ['a non-numeric city', `${V2}/${PHONES}?city_id=almaty`, 'validation_failed'],
     ['an unknown service point', `${V2}/${PHONES}?point_id=99999`, 'unknown_point'],
     [
       'bad filters on the facets',
@@ -470,6 +470,11 @@ describe('bad input', () => {
     expect(details.issues.length).toBeGreaterThan(0)
     expect(details.issues[0]!.path).toMatch(/^querystring\./)
     expect(details.issues[0]!.message.length).toBeGreaterThan(3)
+  })
+
+  it('answers an unknown city with 404, like an unknown category', async () => {
+    const error = await expectError(`${V2}/${PHONES}?city_id=9`, 404, 'city_not_found')
+    expect(error.message).toBe('errors:notFound')
   })
 
   it('names the unknown filter', async () => {

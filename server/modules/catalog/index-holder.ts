@@ -42,6 +42,11 @@ export class IndexHolder {
     private readonly options: HolderOptions = {},
   ) {}
 
+  /** Whether the first index is built (until then listings wait for it). */
+  get ready(): boolean {
+    return this.index !== null
+  }
+
   /** The current index, waiting for the first build if need be. */
   async get(): Promise<CatalogIndex> {
     if (this.index) return this.index

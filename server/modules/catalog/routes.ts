@@ -42,9 +42,10 @@ function json(reply: FastifyReply, body: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(body)
 }
 
-export const catalogModule: ModuleRegistration = (app, { database }) => {
+export const catalogModule: ModuleRegistration = (app, { database, readiness }) => {
   const repo = createCatalogRepo(database.db)
   const holder = new IndexHolder(repo, app.log)
+  readiness.add('catalog_index', () => holder.ready)
   const catalog = createCatalogService({ holder, repo })
   catalogServices.set(app, catalog)
 

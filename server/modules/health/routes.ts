@@ -2,21 +2,26 @@ import { Health } from '../../../contract/health'
 import { databaseStatus } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
 
-export const healthModule: ModuleRegistration = (app, { database, buildId }) => {
+export const healthModule: ModuleRegistration = (app, { database, buildId, readiness }) => {
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness with database engine and migration',
-        response: { 200: Health },
+        summary: 'Liveness with database engine and migration; 503 while the store is still starting',
+        response: { 200: Health, 503: Health },
       },
     },
-    async () => ({
-      status: 'ok' as const,
-      database: { engine: database.engine, ...(await databaseStatus(database.db)) },
-      uptime_s: Math.round(process.uptime()),
-      build_id: buildId,
-    }),
+    async (_req, reply) => {
+      const pending = readiness.pending()
+      const body = {
+        status: pending.length ? ('starting' as const) : ('ok' as const),
+        pending,
+        database: { engine: database.engine, ...(await databaseStatus(database.db)) },
+        uptime_s: Math.round(process.uptime()),
+        build_id: buildId,
+      }
+      return reply.code(pending.length ? 503 : 200).send(body)
+    },
   )
 }

@@ -149,9 +149,13 @@ describe('POST /inventory/api/v3/delivery', () => {
   it('refuses an empty or malformed body with 400 and the error shape', async () => {
     expectError(await post('/inventory/api/v3/delivery', { city_id: 1, products: [] }), 400)
     expectError(await post('/inventory/api/v3/delivery', { city_id: 1 }), 400)
-    expectError(await post('/inventory/api/v3/delivery', { city_id: 7, products: [{ sku: '1' }] }), 400)
+    expectError(await post('/inventory/api/v3/delivery', { city_id: 'x', products: [{ sku: '1' }] }), 400)
     expectError(await post('/inventory/api/v3/delivery', { products: [{ sku: '1', quantity: 0 }] }), 400)
     expectError(await post('/inventory/api/v2/delivery', { products: 'all' }), 400)
+  })
+
+  it('answers 404 for a city it does not serve', async () => {
+    expectError(await post('/inventory/api/v3/delivery', { city_id: 7, products: [{ sku: '1' }] }), 404)
   })
 
   it('answers 404 when no sku is known, and an `unknown` entry beside known ones', async () => {
@@ -283,7 +287,8 @@ describe('GET /inventory/api/v1/stocks/{id}', () => {
     )
     expect(empty).toMatchObject({ total: 0, stocks: [] })
     expectError(await app.inject({ url: '/inventory/api/v1/stocks/no-such-sku' }), 404)
-    expectError(await app.inject({ url: `/inventory/api/v1/stocks/${row?.sku}?city_id=0` }), 400)
+    expectError(await app.inject({ url: `/inventory/api/v1/stocks/${row?.sku}?city_id=0` }), 404)
+    expectError(await app.inject({ url: `/inventory/api/v1/stocks/${row?.sku}?city_id=one` }), 400)
   })
 })
 
@@ -365,8 +370,8 @@ describe('GET /inventory/api/v1/deliveryZones/{id}', () => {
     }
   })
 
-  it('refuses an unknown or malformed city id with 400', async () => {
-    expectError(await app.inject({ url: '/inventory/api/v1/deliveryZones/9' }), 400)
+  it('answers 404 for an unknown city id and 400 for a malformed one', async () => {
+    expectError(await app.inject({ url: '/inventory/api/v1/deliveryZones/9' }), 404)
     expectError(await app.inject({ url: '/inventory/api/v1/deliveryZones/abc' }), 400)
   })
 })

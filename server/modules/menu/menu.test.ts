@@ -149,9 +149,9 @@ describe('GET /menu/api/v1/menu/footer and top', () => {
     expect(top.items.find((i) => i.url === '/cms/delivery')?.title).toBe('Жеткізу')
   })
 
-  it('answers 404 for a menu it does not have and 400 for a bad city', async () => {
+  it('answers 404 for a menu or a city it does not have and 400 for a malformed city', async () => {
     expectError(await get('/menu/api/v1/menu/sidebar'), 404)
-    expectError(await get('/menu/api/v1/menu/katalog?city_id=5'), 400)
+    expectError(await get('/menu/api/v1/menu/katalog?city_id=5'), 404)
     expectError(await get('/menu/api/v1/menu/katalog?city_id=almaty'), 400)
   })
 })
@@ -310,9 +310,9 @@ describe('GET /menu/api/v1/service_points/query', () => {
     expect(kk[0]?.weeklyWorkHours.monday).toBe('10:00-22:00')
   })
 
-  it('refuses an unknown type or city with 400', async () => {
+  it('refuses an unknown type with 400 and an unknown city with 404', async () => {
     expectError(await get('/menu/api/v1/service_points/query?type=warehouse'), 400)
-    expectError(await get('/menu/api/v1/service_points/query?city_id=0'), 400)
+    expectError(await get('/menu/api/v1/service_points/query?city_id=0'), 404)
   })
 })
 

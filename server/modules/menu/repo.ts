@@ -18,12 +18,6 @@ export interface CategoryRow extends Record<string, unknown> {
   item_class: 'side' | 'bottom' | 'other'
 }
 
-export interface CountRow extends Record<string, unknown> {
-  category_id: number
-  city_id: number
-  n: number
-}
-
 export interface BrandCountRow extends Record<string, unknown> {
   category_id: number
   brand_id: number
@@ -139,25 +133,6 @@ export function createMenuRepo(db: Db) {
         db,
         sql`select id, parent_id, slug, path, name_ru, name_kk, level, sort, icon, image_id, is_service, item_class
             from categories order by level, sort, id`,
-      ),
-
-    /**
-     * Products per leaf category a shopper of each city can order: in stock there, or not needing
-     * stock (pre-orders, services, certificates, keys, warranties).
-     */
-    availableCounts: () =>
-      rows<CountRow>(
-        db,
-        sql`select p.category_id, s.city_id, count(*)::int as n
-              from (select distinct product_id, city_id from stocks where quantity > 0) s
-              join products p on p.id = s.product_id
-             where not p.is_preorder and p.type not in ('service', 'certificate', 'digital', 'guaranty')
-             group by p.category_id, s.city_id
-            union all
-            select p.category_id, c.id as city_id, count(*)::int as n
-              from products p cross join cities c
-             where p.is_preorder or p.type in ('service', 'certificate', 'digital', 'guaranty')
-             group by p.category_id, c.id`,
       ),
 
     /** Products per leaf category and brand, most first: the source of the brand presets. */

@@ -5,7 +5,7 @@ import type { MenuRepo } from './repo'
 import { createMenuService, MENU_BUDGET_MS, normalizeSourceLink } from './service'
 import { Snapshot } from './snapshot'
 
-/** A catalogue of two categories and one brand, counting how often each table is read. */
+/** A catalogue of two categories and one brand, counting how often each table and the counts are read. */
 function fakeRepo(delayMs = 0, countsDelayMs = delayMs) {
   const calls = { categories: 0, counts: 0 }
   const wait = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), delayMs))
@@ -43,12 +43,6 @@ function fakeRepo(delayMs = 0, countsDelayMs = delayMs) {
         },
       ])
     },
-    availableCounts: () => {
-      calls.counts += 1
-      return new Promise((resolve) =>
-        setTimeout(() => resolve([{ category_id: 2, city_id: 1, n: 5 }]), countsDelayMs),
-      )
-    },
     brandCounts: () => wait([{ category_id: 2, brand_id: 1, slug: 'lg', name: 'LG', n: 5 }]),
     brandFilterCategories: () => wait([2]),
     cities: () => wait([]),
@@ -59,13 +53,19 @@ function fakeRepo(delayMs = 0, countsDelayMs = delayMs) {
     promotions: () => wait([]),
     anchors: () => wait([]),
   }
-  return { repo, calls }
+  const orderableCounts = () => {
+    calls.counts += 1
+    return new Promise<{ category_id: number; city_id: number; n: number }[]>((resolve) =>
+      setTimeout(() => resolve([{ category_id: 2, city_id: 1, n: 5 }]), countsDelayMs),
+    )
+  }
+  return { repo, calls, orderableCounts }
 }
 
 describe('the menu service', () => {
   it('builds the menus once and answers from memory afterwards', async () => {
-    const { repo, calls } = fakeRepo()
-    const menu = createMenuService({ repo })
+    const { repo, calls, orderableCounts } = fakeRepo()
+    const menu = createMenuService({ repo, orderableCounts })
     await menu.warm()
     for (let i = 0; i < 50; i++) await menu.menuJson('katalog', 1 + (i % 4), i % 2 ? 'kk' : 'ru')
     expect(calls.categories).toBe(1)
@@ -81,8 +81,8 @@ describe('the menu service', () => {
   })
 
   it('does not hold a menu up while the per-city counts are still being computed', async () => {
-    const { repo } = fakeRepo(0, 300)
-    const menu = createMenuService({ repo })
+    const { repo, orderableCounts } = fakeRepo(0, 300)
+    const menu = createMenuService({ repo, orderableCounts })
     const started = Date.now()
     const first = MenuResponse.parse(JSON.parse(await menu.menuJson('katalog', 1, 'ru')))
     expect(Date.now() - started).toBeLessThan(200)
@@ -94,8 +94,8 @@ describe('the menu service', () => {
 
   it('refreshes in the background once the menus are older than the TTL, still answering at once', async () => {
     let now = 0
-    const { repo, calls } = fakeRepo(20)
-    const menu = createMenuService({ repo, ttlMs: 1000, now: () => now })
+    const { repo, calls, orderableCounts } = fakeRepo(20)
+    const menu = createMenuService({ repo, orderableCounts, ttlMs: 1000, now: () => now })
     await menu.menuJson('top', 1, 'ru')
     now = 2000
     const started = Date.now()
@@ -106,8 +106,8 @@ describe('the menu service', () => {
   })
 
   it('gives up with 503 failedToGetTheMenu when a cold build overruns the one-second budget', async () => {
-    const { repo } = fakeRepo(MENU_BUDGET_MS + 500)
-    const menu = createMenuService({ repo })
+    const { repo, orderableCounts } = fakeRepo(MENU_BUDGET_MS + 500)
+    const menu = createMenuService({ repo, orderableCounts })
     const started = Date.now()
     const err = await menu.menuJson('katalog', 1, 'ru').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(HttpError)
@@ -116,8 +116,8 @@ describe('the menu service', () => {
   })
 
   it('answers 404 for an unknown menu name without touching the database', async () => {
-    const { repo, calls } = fakeRepo()
-    const menu = createMenuService({ repo })
+    const { repo, calls, orderableCounts } = fakeRepo()
+    const menu = createMenuService({ repo, orderableCounts })
     await expect(menu.menuJson('sidebar', 1, 'ru')).rejects.toMatchObject({ statusCode: 404 })
     expect(calls.categories).toBe(0)
   })

@@ -78,6 +78,7 @@ function OptionList({
                   data-testid="filter-option"
                   data-code={filter.code}
                   data-value={option.code}
+                  data-count={option.count}
                 />
                 <span className={styles.optionTitle}>{label}</span>
                 <Count value={option.count} />
@@ -140,6 +141,7 @@ function LinkList({
                 data-testid="filter-option"
                 data-code={filter.code}
                 data-value={option.code}
+                data-count={option.count}
               >
                 {option.title} <Count value={option.count} />
               </HrefLink>

@@ -8,7 +8,7 @@ import { PageFrame, type Crumb } from '../shell/page-frame'
 import { Button, buttonClassName } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { FilterSheet, OpenFiltersButton } from './filter-sheet'
-import { useListingHead, type ListingHead } from './listing-head'
+import { usePageHead, type PageHead } from '../../app/page-head'
 import styles from './listing.module.css'
 import { lastPage } from './page-window'
 import { Pagination } from './pagination'
@@ -27,7 +27,7 @@ export interface ListingPageProps {
   title: string
   crumbs: readonly Crumb[]
   testId: string
-  head: ListingHead
+  head: PageHead
   listing: ListingResult
   page: number
   pageHref: (page: number) => string
@@ -47,8 +47,8 @@ export interface ListingPageProps {
   services?: boolean
 }
 
-function ListingHeadEffect(head: ListingHead) {
-  useListingHead(head)
+function PageHeadEffect(head: PageHead) {
+  usePageHead(head)
   return null
 }
 
@@ -181,7 +181,7 @@ export function ListingPage({
           {panel}
         </FilterSheet>
       ) : null}
-      <ListingHeadEffect {...head} />
+      <PageHeadEffect {...head} />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { CmsBlock } from '../../../contract/menu'
 import { imageUrl } from '../../../contract/media'
-import { ContentLink } from './content-link'
+import { ContentAnchor } from '../../app/content-anchor'
 import { textParagraphs } from './text'
 import styles from './content.module.css'
 
@@ -50,7 +50,7 @@ export function CmsBlocks({ blocks, cityName }: CmsBlocksProps) {
             <ul key={`tiles-${group[0]?.id}`} className={styles.tiles}>
               {group.map((tile) => (
                 <li key={tile.id}>
-                  <ContentLink link={tile.link} className={styles.tile}>
+                  <ContentAnchor link={tile.link} className={styles.tile}>
                     {tile.image_id ? (
                       <img
                         src={imageUrl(tile.image_id, 800, 272)}
@@ -65,7 +65,7 @@ export function CmsBlocks({ blocks, cityName }: CmsBlocksProps) {
                       <b>{tile.title}</b>
                       {tile.text ? <span>{tile.text}</span> : null}
                     </span>
-                  </ContentLink>
+                  </ContentAnchor>
                 </li>
               ))}
             </ul>
@@ -81,7 +81,7 @@ export function CmsBlocks({ blocks, cityName }: CmsBlocksProps) {
             )
           case 'banner':
             return block.image_id ? (
-              <ContentLink key={block.id} link={block.link} className={styles.banner}>
+              <ContentAnchor key={block.id} link={block.link} className={styles.banner}>
                 <img
                   src={imageUrl(block.image_id, 800, 272)}
                   width={800}
@@ -90,7 +90,7 @@ export function CmsBlocks({ blocks, cityName }: CmsBlocksProps) {
                   loading="lazy"
                   decoding="async"
                 />
-              </ContentLink>
+              </ContentAnchor>
             ) : null
           default: {
             const ours = cityName !== undefined && block.title === cityName

@@ -6,7 +6,8 @@ import { CITY_NAMES, HELP_PAGES } from '../shell/names'
 import { PageFrame } from '../shell/page-frame'
 import { SECTIONS } from '../shell/sections'
 import { CmsBlocks } from './blocks'
-import { useContentMeta } from './page-meta'
+import { documentTitle } from '../../app/document-title'
+import { usePageHead } from '../../app/page-head'
 import { cmsPageQuery, servicePointsQuery } from './queries'
 import styles from './content.module.css'
 
@@ -80,7 +81,7 @@ export function CmsPage({ slug }: { slug: string }) {
   const { cityId, lang, citySlug } = useStoreLocation()
   const { data } = useSuspenseQuery(cmsPageQuery(slug, { cityId, lang }))
   const cityName = i18n._(CITY_NAMES[citySlug])
-  useContentMeta(data.meta_title || data.title, data.meta_description)
+  usePageHead({ title: documentTitle(data.meta_title || data.title), description: data.meta_description })
   return (
     <PageFrame title={data.title} crumbs={[{ label: t`Покупателям`, path: '/cms' }]} testId="cms-page">
       <div data-slug={data.slug}>

@@ -5,7 +5,8 @@ import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { ProductCard } from '../catalog/product-card'
 import { PageFrame } from '../shell/page-frame'
-import { useContentMeta } from './page-meta'
+import { documentTitle } from '../../app/document-title'
+import { usePageHead } from '../../app/page-head'
 import { giftCardsQuery } from './queries'
 import styles from './content.module.css'
 
@@ -19,7 +20,7 @@ export function GiftCardsPage() {
   const cards = useQuery(giftCardsQuery({ cityId, lang }))
   const title = t`Подарочные карты`
   const description = t`Подарочный сертификат магазина — подарок, с которым не ошибёшься: получатель сам выберет технику.`
-  useContentMeta(title, description)
+  usePageHead({ title: documentTitle(title), description: description })
 
   let list
   if (cards.isPending) {

@@ -6,10 +6,11 @@ import { useStoreLocation } from '../../app/store-location'
 import { formatDate } from '../../i18n/format'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
-import { ContentLink } from './content-link'
+import { ContentAnchor } from '../../app/content-anchor'
 import { PageFrame } from '../shell/page-frame'
 import { CmsBlocks } from './blocks'
-import { useContentMeta } from './page-meta'
+import { documentTitle } from '../../app/document-title'
+import { usePageHead } from '../../app/page-head'
 import { cmsPageQuery, promotionsQuery } from './queries'
 import { promotionPhase } from './text'
 import { PROMO_SLUG } from './load'
@@ -30,7 +31,7 @@ function PromotionCard({
   const end = formatDate(promotion.ends_at)
   return (
     <li className={styles.promo} data-testid="promotion" data-slug={promotion.slug}>
-      <ContentLink link={promotion.link} className={styles.promoLink}>
+      <ContentAnchor link={promotion.link} className={styles.promoLink}>
         <img
           src={imageUrl(promotion.image_id, 800, 272)}
           width={800}
@@ -50,7 +51,7 @@ function PromotionCard({
                 : t`До ${end}`}
           </span>
         </span>
-      </ContentLink>
+      </ContentAnchor>
     </li>
   )
 }
@@ -65,7 +66,10 @@ export function PromoPage() {
   const page = useQuery(cmsPageQuery(PROMO_SLUG, { cityId, lang }))
   const promotions = useQuery(promotionsQuery({ cityId, lang }))
   const title = page.data?.title || t`Акции`
-  useContentMeta(page.data?.meta_title || title, page.data?.meta_description)
+  usePageHead({
+    title: documentTitle(page.data?.meta_title || title),
+    description: page.data?.meta_description,
+  })
   const now = new Date()
   const lead = page.data?.blocks.filter((b) => b.type === 'heading') ?? []
   const tiles = page.data?.blocks.filter((b) => b.type === 'tile') ?? []

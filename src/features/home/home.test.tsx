@@ -8,7 +8,7 @@ import type { CmsBlock, FastLink, MenuItem } from '../../../contract/menu'
 import { createAppRouter } from '../../app/router'
 import { i18n } from '../../i18n/i18n'
 import { tileItems } from './category-tiles'
-import { bannerBlocks, contentLink } from './links'
+import { bannerBlocks } from './links'
 
 window.scrollTo = () => undefined
 
@@ -228,19 +228,7 @@ describe('the home page', () => {
   })
 })
 
-describe('content links and blocks', () => {
-  it('keeps client paths and web addresses, and nothing else', () => {
-    expect(contentLink('/cms/promo')).toEqual({ kind: 'internal', path: '/cms/promo' })
-    expect(contentLink('https://bank.example.kz/offer')).toEqual({
-      kind: 'external',
-      url: 'https://bank.example.kz/offer',
-    })
-    expect(contentLink('//evil.example')).toBeNull()
-    expect(contentLink('javascript:alert(1)')).toBeNull()
-    expect(contentLink('')).toBeNull()
-    expect(contentLink(null)).toBeNull()
-  })
-
+describe('content blocks', () => {
   it('takes the banners with a picture, by their sort order', () => {
     expect(bannerBlocks([banner(3), banner(1), banner(2, { image_id: null })]).map((b) => b.id)).toEqual([
       1, 3,

@@ -3,6 +3,7 @@ import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-qu
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { lazy, Suspense, useRef } from 'react'
 import { documentTitle } from '../../app/document-title'
+import { usePageHead } from '../../app/page-head'
 import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
 import { isApiError } from '../../data/api-error'
@@ -13,7 +14,6 @@ import { AboutTab } from './about-tab'
 import { Breadcrumbs } from './breadcrumbs'
 import { DeliveryOptions } from './delivery-options'
 import { Gallery } from './gallery'
-import { usePageMeta } from './page-meta'
 import { PriceBlock } from './price-block'
 import { isStocked, tabsFor, visibleTab, type ProductTab } from './product-tabs'
 import { productQuery } from './queries'
@@ -58,7 +58,7 @@ export function ProductPage({ id, tab }: ProductPageProps) {
   const stocked = isStocked(product.type)
   const active = visibleTab(tab, product.type)
   const meta = product.meta_data
-  usePageMeta(meta.meta_title || documentTitle(product.title), meta.meta_description)
+  usePageHead({ title: meta.meta_title || documentTitle(product.title), description: meta.meta_description })
 
   const path = location.href(
     product.type === 'service'

@@ -32,7 +32,9 @@ export function Tabs({ tabs, active, counts = {}, children }: TabsProps) {
   const { i18n, t } = useLingui()
   const list = useRef<HTMLDivElement>(null)
   // On a phone the row of tabs scrolls sideways: keep the open one in sight (the row only, never the page).
+  // The first tab is in sight already (and measuring forces a layout while the page first renders).
   useEffect(() => {
+    if (active === tabs[0]) return
     const row = list.current
     const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]')
     if (!row || !tab) return
@@ -40,7 +42,7 @@ export function Tabs({ tabs, active, counts = {}, children }: TabsProps) {
     if (left < row.scrollLeft || left + tab.offsetWidth > row.scrollLeft + row.clientWidth) {
       row.scrollLeft = left - (row.clientWidth - tab.offsetWidth) / 2
     }
-  }, [active])
+  }, [active, tabs])
   return (
     <div className={styles.tabs}>
       <div ref={list} className={styles.list} role="tablist" aria-label={t`Разделы о товаре`}>

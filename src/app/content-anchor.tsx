@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
-import { contentLink } from './links'
+import { contentLink } from './content-link'
+import { HrefLink } from './href-link'
+import { useStoreLocation } from './store-location'
 
 export interface ContentAnchorProps {
   link: string | null

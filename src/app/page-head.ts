@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
 
-export interface ListingHead {
-  /** meta_title of the listing from the API, in the page's language. */
+export interface PageHead {
+  /** The whole tab title (meta_title from the API, or `documentTitle(...)`), in the page's language. */
   title: string | undefined
   description: string | undefined
   /** 'INDEX,FOLLOW', 'NOINDEX, FOLLOW' or 'NOINDEX,NOFOLLOW' as the API says. */
-  robots: string | undefined
+  robots?: string | undefined
   /** Absolute URL of the canonical address. */
-  canonical: string | undefined
+  canonical?: string | undefined
 }
 
 /** A page path as the absolute URL a canonical link needs. */
@@ -36,11 +36,11 @@ function setHeadAttribute(tag: 'meta' | 'link', key: [string, string], attribute
 }
 
 /**
- * Puts a listing's meta texts from the API into the document head (title, description, robots,
- * canonical) and puts back what was there when the page goes. Render it after the page frame, whose
- * own title effect would otherwise run last.
+ * Puts a page's meta texts into the document head (title, description, robots, canonical) and puts back
+ * what was there when the page goes, so the next page does not inherit them. Render it after the page
+ * frame, whose own title effect would otherwise run last.
  */
-export function useListingHead({ title, description, robots, canonical }: ListingHead): void {
+export function usePageHead({ title, description, robots, canonical }: PageHead): void {
   useEffect(() => {
     const restore: (() => void)[] = []
     if (title) {
