@@ -85,7 +85,15 @@ async function main() {
       })
       const table = [row('bare Fastify hello-world', ceiling)]
       for (const scenario of await storeScenarios(store.baseUrl)) {
-        if (scenario.warmup) for (const r of scenario.warmup) await fetch(store.baseUrl + r.path)
+        if (scenario.warmup) {
+          for (const r of scenario.warmup) {
+            await fetch(store.baseUrl + r.path, {
+              method: r.method ?? 'GET',
+              body: r.body,
+              headers: r.headers,
+            })
+          }
+        }
         const result = await runLoad({
           baseUrl: store.baseUrl,
           requests: scenario.requests,

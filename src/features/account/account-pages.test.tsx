@@ -1,14 +1,10 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../contract/account'
 import type { Address, Organization, Receiver } from '../../../contract/account-area'
-import { createAppRouter } from '../../app/router'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { i18n } from '../../i18n/i18n'
 import { MENU } from '../catalog/testing/fixtures'
+import { renderAppAt } from '../../app/testing/render-app'
 
 window.scrollTo = () => undefined
 
@@ -84,21 +80,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  return router
-}
+const renderAt = renderAppAt
 
 describe('the account area', () => {
   it('sends a signed-out shopper to /login with the way back', async () => {

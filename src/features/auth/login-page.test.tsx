@@ -1,11 +1,7 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAppRouter } from '../../app/router'
 import { clearTokens } from '../../data/auth-tokens'
-import { i18n } from '../../i18n/i18n'
+import { renderAppAt } from '../../app/testing/render-app'
 
 window.scrollTo = () => undefined
 
@@ -80,21 +76,7 @@ afterEach(() => {
   clearTokens()
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  return router
-}
+const renderAt = renderAppAt
 
 const phoneField = () => screen.findByTestId('login-phone') as Promise<HTMLInputElement>
 

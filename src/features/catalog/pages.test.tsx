@@ -1,14 +1,10 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import type { BrandCategoriesResponse, BrandResponse } from '../../../contract/catalog'
-import { createAppRouter } from '../../app/router'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { i18n } from '../../i18n/i18n'
 import { listing, MENU, product } from './testing/fixtures'
+import { renderAppAt } from '../../app/testing/render-app'
 
 window.scrollTo = () => undefined
 
@@ -55,21 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  return router
-}
+const renderAt = renderAppAt
 
 describe('the catalogue tree', () => {
   it('lists the departments and their categories with links under the prefix', async () => {

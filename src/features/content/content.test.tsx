@@ -1,12 +1,8 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CmsBlock, PromotionSummary } from '../../../contract/menu'
-import { createAppRouter } from '../../app/router'
-import { i18n } from '../../i18n/i18n'
 import { promotionPhase, textParagraphs } from './text'
+import { renderAppAt } from '../../app/testing/render-app'
 
 window.scrollTo = () => undefined
 
@@ -94,20 +90,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-}
+const renderAt = renderAppAt
 
 describe('content pages', () => {
   it('shows a cms page with its title and sections, the shopper’s city marked on the delivery page', async () => {

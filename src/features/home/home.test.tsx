@@ -1,14 +1,10 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProductListItem } from '../../../contract/catalog'
 import type { CmsBlock, FastLink, MenuItem } from '../../../contract/menu'
-import { createAppRouter } from '../../app/router'
-import { i18n } from '../../i18n/i18n'
 import { tileItems } from './category-tiles'
 import { bannerBlocks } from './links'
+import { renderAppAt } from '../../app/testing/render-app'
 
 window.scrollTo = () => undefined
 
@@ -163,20 +159,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-}
+const renderAt = renderAppAt
 
 describe('the home page', () => {
   it('shows the banners of the city in their order, the first one loaded at once', async () => {

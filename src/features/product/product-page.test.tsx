@@ -1,11 +1,7 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAppRouter } from '../../app/router'
-import { i18n } from '../../i18n/i18n'
 import { aDeliveryResult, aProduct, aStockEntry } from './fixtures'
+import { renderAppAt } from '../../app/testing/render-app'
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation
 window.scrollTo = () => undefined
@@ -101,21 +97,7 @@ afterEach(() => {
   document.title = ''
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  return router
-}
+const renderAt = renderAppAt
 
 describe('the product page', () => {
   it('shows the title, the price of the city, the tabs and the delivery options', async () => {

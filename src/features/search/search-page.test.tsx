@@ -1,13 +1,9 @@
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse, SuggestResponse } from '../../../contract/search'
-import { createAppRouter } from '../../app/router'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { i18n } from '../../i18n/i18n'
 import { MENU, product } from '../catalog/testing/fixtures'
+import { renderAppAt } from '../../app/testing/render-app'
 
 window.scrollTo = () => undefined
 
@@ -63,21 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-async function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) })
-  await act(async () => {
-    await router.load()
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  return router
-}
+const renderAt = renderAppAt
 
 const searchCalls = () => calls.filter((c) => c.path === SEARCH).map((c) => c.body as Record<string, unknown>)
 
