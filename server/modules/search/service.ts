@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Filter } from '../../../contract/catalog'
 import type { Lang } from '../../../contract/common'
@@ -120,6 +120,8 @@ interface Understood {
 interface Rules extends Vocabulary {
   redirects: Map<string, string>
   loadedAt: number
+  /** Changes only when the synonyms or redirects do, so a reload of the same rules keeps the caches. */
+  version: string
 }
 
 /**
@@ -134,12 +136,12 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
   let eventQueue: SearchEventInput[] = []
   let eventTimer: NodeJS.Timeout | null = null
   let eventWrites: Promise<void> = Promise.resolve()
+  // Matches depend only on the catalogue and the rules, both in the key: no expiry. (The answers below
+  // also carry stock and prices, hence their expiry.)
   const understood = new Lru<string, Understood>({
     maxEntries: UNDERSTOOD_ENTRIES,
     maxWeight: UNDERSTOOD_WEIGHT,
     weigh: (u) => u.matches.length + 1,
-    ttlMs: VOCABULARY_TTL_MS,
-    now,
   })
   const understanding = new Map<string, Promise<Understood>>()
   const answers = new Lru<string, Composed>({
@@ -150,12 +152,8 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     now,
   })
   const meaningKey = (index: CatalogIndex, vocab: Rules, query: string, clarify: boolean) =>
-    `${index.version}|${vocab.loadedAt}|${clarify ? 1 : 0}|${query.toLowerCase()}`
-  const completionCache = new Lru<string, Promise<string[]>>({
-    maxEntries: 5000,
-    ttlMs: VOCABULARY_TTL_MS,
-    now,
-  })
+    `${index.version}|${vocab.version}|${clarify ? 1 : 0}|${query.toLowerCase()}`
+  const completionCache = new Lru<string, Promise<string[]>>({ maxEntries: 5000 })
 
   function rendererOf(index: CatalogIndex): Renderer {
     let renderer = renderers.get(index)
@@ -168,7 +166,11 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
 
   async function loadRules(): Promise<Rules> {
     const [synonyms, redirects] = await Promise.all([repo.synonyms(), repo.redirects()])
+    const version = createHash('sha1')
+      .update(JSON.stringify([synonyms, redirects]))
+      .digest('hex')
     return {
+      version,
       synonyms: new Map(synonyms.map((s) => [s.term, searchKey(s.expansion).split(' ')])),
       redirects: new Map(redirects.map((r) => [r.query, r.redirect_link])),
       loadedAt: now(),
