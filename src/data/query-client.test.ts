@@ -62,6 +62,22 @@ describe('persisted query cache', () => {
     expect(after.getQueryData(['cities'])).toEqual(['almaty'])
   })
 
+  it("never writes the shopper's own data to the device", async () => {
+    const after = await saveAndRestore(async (client) => {
+      client.setQueryData(['account', 'profile'], { firstname: 'Айгерим' })
+      client.setQueryData(['cards'], { cards: [] })
+      client.setQueryData(['orders', 'history', 1], { orders: [] })
+      await client.fetchQuery({ queryKey: ['viewed'], queryFn: () => [1], meta: { user: true } })
+      client.setQueryData(['cities'], ['almaty'])
+    })
+
+    expect(after.getQueryData(['account', 'profile'])).toBeUndefined()
+    expect(after.getQueryData(['cards'])).toBeUndefined()
+    expect(after.getQueryData(['orders', 'history', 1])).toBeUndefined()
+    expect(after.getQueryData(['viewed'])).toBeUndefined()
+    expect(after.getQueryData(['cities'])).toEqual(['almaty'])
+  })
+
   it('drops the cache of another build', async () => {
     const after = await saveAndRestore((client) => client.setQueryData(['cities'], ['almaty']), {
       buster: 'another-build',

@@ -1,4 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
+import type { QueryKey } from '@tanstack/react-query'
+import { isUserQuery } from './user-queries'
 import { QueryClient } from '@tanstack/react-query'
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client'
 import { del, get, set, type UseStore } from 'idb-keyval'
@@ -42,13 +44,22 @@ export function createQueryClient(): QueryClient {
  * this is the part of a query both agree on.
  */
 interface PersistableQuery {
+  queryKey: QueryKey
   state: { status: string }
   meta?: Record<string, unknown>
 }
 
-/** Successful queries only; a query can opt out with `meta: { persist: false }` (e.g. payment cards). */
+/**
+ * Successful queries only, and none of the shopper's own data (profile, cards, orders...): a shared
+ * device keeps no one's account on disk, and a page reloaded after a sign-in or a card form never
+ * shows the answer from before it. A query can also opt out with `meta: { persist: false }`.
+ */
 export function shouldPersistQuery(query: PersistableQuery): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false
+  return (
+    query.state.status === 'success' &&
+    query.meta?.persist !== false &&
+    !isUserQuery(query.queryKey, query.meta)
+  )
 }
 
 export function createPersistOptions(

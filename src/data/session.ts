@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { z } from 'zod'
@@ -6,6 +6,7 @@ import { ACCOUNT_V1, Profile, type AuthTokens } from '../../contract/account'
 import { sessionAtom, type Session } from '../atoms/session'
 import { api } from './api'
 import { isApiError } from './api-error'
+import { isUserQuery } from './user-queries'
 import { clearTokens, getAccessToken, onSignedOut, setAccessToken, setRefreshToken } from './auth-tokens'
 
 /**
@@ -15,11 +16,7 @@ import { clearTokens, getAccessToken, onSignedOut, setAccessToken, setRefreshTok
  */
 export const PROFILE_KEY = ['account', 'profile'] as const
 
-/**
- * Query keys starting with one of these hold the shopper's own data and are dropped on sign-out.
- * Queries elsewhere may opt in with `meta: { user: true }`.
- */
-export const USER_QUERY_ROOTS: readonly string[] = ['account', 'bonus', 'orders', 'cards', 'promo-codes']
+export { USER_QUERY_ROOTS } from './user-queries'
 
 /**
  * Whether a session may exist, without asking the server: a token in memory (just signed in) or the
@@ -59,10 +56,6 @@ export function useSignedIn(): boolean {
 /** The signed-in shopper's profile, `null` for a guest, `undefined` while loading. */
 export function useProfile(): Profile | null | undefined {
   return useQuery(profileQuery()).data
-}
-
-function isUserQuery(queryKey: QueryKey, meta: Record<string, unknown> | undefined): boolean {
-  return meta?.user === true || (typeof queryKey[0] === 'string' && USER_QUERY_ROOTS.includes(queryKey[0]))
 }
 
 /** Forgets every query holding the shopper's data, in memory and (through the persister) in IndexedDB. */

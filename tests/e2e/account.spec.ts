@@ -39,12 +39,28 @@ test.describe('the account area', () => {
   }) => {
     const national = randomNational()
     await page.clock.install()
+    // The offer runs once flag 85 says so: the clock may only move after that answer is in.
+    const flagAnswered = page.waitForResponse((r) => r.url().includes('/flags/api/v1/evaluation') && r.ok())
 
     // Spec 4: the first eligible page only marks the offer seen; the timer runs on the next ones.
     await page.goto('/')
     await page.getByTestId('header-category-link').filter({ hasText: 'Смартфоны' }).first().click()
     await expect(page).toHaveURL(/\/catalog\/smartfony$/)
-    await page.clock.runFor(119_000)
+    await flagAnswered
+    // The page may still be handling that answer: move the clock a second at a time until a tick counts.
+    const elapsed = () =>
+      page.evaluate(
+        () =>
+          (JSON.parse(sessionStorage.getItem('guestPromoOffer') ?? 'null') as { elapsedMs?: number } | null)
+            ?.elapsedMs ?? 0,
+      )
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000)
+        return elapsed()
+      })
+      .toBeGreaterThan(0)
+    await page.clock.runFor(119_000 - (await elapsed()))
     await expect(page.getByTestId('guest-offer')).toHaveCount(0)
     await page.clock.runFor(2_000)
     const offer = page.getByTestId('guest-offer')
