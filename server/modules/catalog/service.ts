@@ -28,6 +28,7 @@ import {
 import { certificatesOf, type CertificateView } from './certificates'
 import { deliveryClock } from './delivery'
 import type { IndexHolder } from './index-holder'
+import { facetFilters } from './facet-filters'
 import { invalid, parsePairs, parsePrice, resolveFilters, splitCategoryRef } from './query'
 import { recommend, RECOMMENDATION_TITLES, type RecommendationCode } from './recommend'
 import { Renderer, type ItemKind } from './render'
@@ -185,39 +186,9 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     const category = categoryOf(index, q.category)
     const sel = selection(index, index.categoryScope(category), category, q)
     const facets = index.facets(sel, category)
-    const kk = lang === 'kk'
     const response: FiltersResponse = {
       category_id: category.id,
-      filters: facets.filters.map(({ def, counts, min, max, active }) => {
-        const isPrice = def.code === 'price'
-        const chosen =
-          isPrice && sel.price
-            ? { min: sel.price.min, max: sel.price.max }
-            : active?.kind === 'range'
-              ? { min: active.min, max: active.max }
-              : null
-        return {
-          code: def.code,
-          title: kk ? def.titleKk : def.titleRu,
-          type: def.type,
-          unit: def.unit,
-          options: def.options.map((o, i) => {
-            const isActive = active?.kind === 'options' && active.options.includes(o)
-            const n = counts[i] ?? 0
-            return {
-              code: o.value,
-              title: kk ? o.titleKk : o.titleRu,
-              isActive,
-              isEnabled: n > 0 || isActive,
-              count: n,
-            }
-          }),
-          min,
-          max,
-          chosen_min: def.type === 'range' ? (chosen?.min ?? min) : null,
-          chosen_max: def.type === 'range' ? (chosen?.max ?? max) : null,
-        }
-      }),
+      filters: facetFilters(facets, sel, lang),
       price_range: {
         min: facets.price.min,
         max: facets.price.max,

@@ -17,6 +17,7 @@ import {
   type CityIndex,
   type Selection,
 } from '../catalog/catalog-index'
+import { facetFilters } from '../catalog/facet-filters'
 import { invalid, parsePairs, resolveFilters } from '../catalog/query'
 import { Renderer, imageIds } from '../catalog/render'
 import { analyze, type Analysis, type Vocabulary } from './analyze'
@@ -299,31 +300,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     }
     const facets = index.facets(sel, category)
     const keep = new Set(index.list(sel, 'score', 0, MAX_MATCHES).positions)
-    const kk = lang === 'kk'
-    const filters: Filter[] = facets.filters.map(({ def, counts, min, max, active }) => {
-      const chosen = def.code === 'price' && price ? price : active?.kind === 'range' ? active : null
-      return {
-        code: def.code,
-        title: kk ? def.titleKk : def.titleRu,
-        type: def.type,
-        unit: def.unit,
-        options: def.options.map((o, i) => {
-          const isActive = active?.kind === 'options' && active.options.includes(o)
-          const n = counts[i] ?? 0
-          return {
-            code: o.value,
-            title: kk ? o.titleKk : o.titleRu,
-            isActive,
-            isEnabled: n > 0 || isActive,
-            count: n,
-          }
-        }),
-        min,
-        max,
-        chosen_min: def.type === 'range' ? (chosen?.min ?? min) : null,
-        chosen_max: def.type === 'range' ? (chosen?.max ?? max) : null,
-      }
-    })
+    const filters = facetFilters(facets, sel, lang)
     return {
       kept: scored.filter((s) => keep.has(s.pos)),
       filters,
