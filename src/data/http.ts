@@ -3,6 +3,7 @@ import { ErrorBody, HEADERS } from '../../contract/common'
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS } from './api-error'
 import { getRequestContext } from './request-context'
 import { currentSessionId } from './session-id'
+import { transportFetch } from './transport'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type QueryValue = string | number | boolean | undefined | readonly string[]
@@ -102,7 +103,7 @@ export async function sendHttp<S extends z.ZodType>(request: HttpRequest<S>): Pr
   let status: number
   let text: string
   try {
-    const response = await fetch(buildUrl(request.path, request.query), {
+    const response = await transportFetch(buildUrl(request.path, request.query), {
       method: request.method,
       headers: headersFor(request),
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
