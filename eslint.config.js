@@ -31,6 +31,51 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Issue 3: zod would be in every page's JavaScript. The server already validates its answers with the
+    // contract's schemas, so the browser code takes only their types; the plain values it needs live in
+    // contract/values/, which is free of zod.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(/|$)',
+              allowTypeImports: true,
+              message: 'Browser code does without zod (issue 3): use `import type`, or a guard of its own.',
+            },
+            {
+              regex: '(^|/)contract/(?!values/)[^/]+$',
+              allowTypeImports: true,
+              message:
+                'contract/*.ts builds zod schemas: import its types with `import type`, and plain values from contract/values/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/values/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(/|$)',
+              message: 'contract/values/ is what the browser imports: it stays free of zod.',
+            },
+            { regex: '^\\.\\./', message: 'contract/values/ must not import the zod schemas of contract/.' },
+          ],
+        },
+      ],
+    },
+  },
   ...pluginQuery.configs['flat/recommended'],
   ...pluginRouter.configs['flat/recommended'],
 )

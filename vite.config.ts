@@ -48,5 +48,6 @@ export default defineConfig({
       '^/(api|dev|[^/]+/api)(/|$)': { target: SERVER, changeOrigin: false },
     },
   },
-  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
+  // The manifest tells scripts/check-js-budget.ts which chunks each page loads.
+  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0, manifest: true },
 })

@@ -1,18 +1,33 @@
 import { z } from 'zod'
 import { CityId } from './common'
+import {
+  BONUS_STATUSES,
+  ORDER_PAGE_SIZE,
+  ORDER_STATUSES,
+  type OrderStatus as OrderStatusValue,
+} from './values/account-area'
+
+export {
+  ACCOUNT_V2,
+  ACTIONER_V1,
+  BONUS_STATUSES,
+  BONUS_V1,
+  FLAG_ACTIVE_VARIANT,
+  FLAG_IDS,
+  FLAGS_V1,
+  GUEST_PROMO_CAMPAIGN,
+  MARKETING_V1,
+  OMS_V3,
+  ORDER_PAGE_SIZE,
+  ORDER_STATUSES,
+  PAYMENT_V1,
+} from './values/account-area'
 
 /**
  * The account area around a signed-in shopper (spec browsing 3, 7.7, 7.9, 7.10): addresses, receivers,
  * saved cards, bonuses, personal promo codes, feature flags, events and the order history. Sign-in,
  * sign-up and the profile itself live in `account.ts`.
  */
-export const ACCOUNT_V2 = '/account/api/v2'
-export const PAYMENT_V1 = '/payment/api/v1'
-export const BONUS_V1 = '/bonus/api/v1'
-export const MARKETING_V1 = '/marketing/api/v1'
-export const FLAGS_V1 = '/flags/api/v1'
-export const ACTIONER_V1 = '/actioner/api/v1'
-export const OMS_V3 = '/oms/api/v3'
 
 export const Id = z.uuid()
 export const IdParams = z.object({ id: Id })
@@ -68,6 +83,7 @@ export const Address = z.object({
 })
 export type Address = z.infer<typeof Address>
 export const AddressList = z.array(Address)
+export type AddressList = z.infer<typeof AddressList>
 export const IdBody = z.object({ id: Id })
 
 // ── Receivers and organisations (spec 3, 5: an organisation receiver is filled from a bin) ─────────────
@@ -115,10 +131,13 @@ export const Receiver = z.object({
 })
 export type Receiver = z.infer<typeof Receiver>
 export const ReceiverList = z.array(Receiver)
+export type ReceiverList = z.infer<typeof ReceiverList>
 
 export const AutofillRequest = z.object({ bin: Bin })
 export const AutofillResponse = Organization
+export type AutofillResponse = z.infer<typeof AutofillResponse>
 export const DeleteResponse = z.object({ deleted: z.literal(true) })
+export type DeleteResponse = z.infer<typeof DeleteResponse>
 
 // ── Saved cards (spec 7.9) ────────────────────────────────────────────────────────────────────────────
 
@@ -157,11 +176,11 @@ export const AddCardRequest = z.object({
   language: z.enum(['ru', 'kk']).default('ru'),
 })
 export const AddCardResponse = z.object({ redirectUri: z.string() })
+export type AddCardResponse = z.infer<typeof AddCardResponse>
 export const DefaultCardRequest = z.object({ card_id: Id })
 
 // ── Bonuses (spec 3: Bonus, Benefit) ──────────────────────────────────────────────────────────────────
 
-export const BONUS_STATUSES = ['HAS_BENEFIT', 'HAS_NO_BONUS', 'UNAUTHORIZED'] as const
 export const BonusStatus = z.enum(BONUS_STATUSES)
 export type BonusStatus = z.infer<typeof BonusStatus>
 
@@ -207,6 +226,7 @@ export const PromoCode = z.object({
 })
 export type PromoCode = z.infer<typeof PromoCode>
 export const PromoCodeList = z.array(PromoCode)
+export type PromoCodeList = z.infer<typeof PromoCodeList>
 export const ReceivePromoRequest = z.object({
   code: z
     .string()
@@ -214,24 +234,8 @@ export const ReceivePromoRequest = z.object({
     .regex(/^[A-Za-z0-9_-]{1,40}$/),
   phone: Phone.optional(),
 })
-/** The campaign the guest offer modal hands out (spec 4). */
-export const GUEST_PROMO_CAMPAIGN = 'guest-welcome'
 
 // ── Feature flags (spec 3, 4, 9) ──────────────────────────────────────────────────────────────────────
-
-export const FLAG_IDS = {
-  yandexSuggest: 15,
-  newYearTheme: 36,
-  bankPromotion: 41,
-  installSuggestion: 52,
-  guestPromocodes: 85,
-} as const
-/** Spec 4: a flag is active only for one variant key. */
-export const FLAG_ACTIVE_VARIANT = {
-  bankPromotion: 'withPromotion',
-  installSuggestion: 'withInstallSuggestion',
-  guestPromocodes: 'default',
-} as const
 
 export const FlagEvaluationRequest = z.object({
   entityID: z.string().trim().min(1).max(100),
@@ -262,18 +266,8 @@ export const ActionAccepted = z.object({ id: Id, accepted: z.literal(true) })
 
 // ── Order history (spec 3, 7.10) ──────────────────────────────────────────────────────────────────────
 
-export const ORDER_STATUSES = [
-  'NEW',
-  'PAYMENT_PENDING',
-  'PROCESSING',
-  'READY_FOR_PICKUP',
-  'DELIVERING',
-  'COMPLETED',
-  'CANCELLED',
-] as const
 export const OrderStatus = z.enum(ORDER_STATUSES)
-export type OrderStatus = z.infer<typeof OrderStatus>
-export const ORDER_PAGE_SIZE = 25
+export type OrderStatus = OrderStatusValue
 
 const IsoDate = z.iso.date()
 export const OrderHistoryQuery = z

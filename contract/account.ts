@@ -1,40 +1,29 @@
-import { z } from 'zod'
-import { Address, Card, Receiver } from './account-area'
-
 /**
  * Sign-in, sign-up, recovery, phone verification and the profile (spec browsing-and-account.md 3, 4,
  * 5, 7.8, 8). Base `/account/api/v1`. Successful sign-ins answer `AuthTokens` and also set the
  * `accessToken` / `refreshToken` HttpOnly cookies; every authenticated call accepts either the cookie
  * or `Authorization: Bearer <access_token>`.
  */
-export const ACCOUNT_V1 = '/account/api/v1'
+import { z } from 'zod'
+import { Address, Card, Receiver } from './account-area'
+import {
+  AUTH_LIMITS,
+  normalizePhone,
+  PASSWORD_ALPHABET,
+  UNIQUE_VIOLATIONS,
+  type UniqueViolation as UniqueViolationValue,
+} from './values/account'
 
-/** The header carrying the captcha token on calls that send an SMS (spec 7.8). */
-export const CAPTCHA_HEADER = 'x-captcha-token'
-
-/** Spec 5 and 9: 11-digit phone, 5-digit SMS code, passwords up to 16, resend penalty 20 s. */
-export const AUTH_LIMITS = {
-  phoneDigits: 11,
-  codeLength: 5,
-  passwordMin: 6,
-  passwordMax: 16,
-  defaultPenaltySeconds: 20,
-  /** Token cookies last a year (spec 9); the server still ends a session at its absolute expiry. */
-  cookieMaxAgeSeconds: 365 * 24 * 60 * 60,
-} as const
-
-export const COOKIES = { access: 'accessToken', refresh: 'refreshToken', tdid: 'tdid' } as const
-
-/**
- * Digits only (spec 5 strips non-word characters), then the Kazakhstan form 7XXXXXXXXXX: ten digits get
- * the 7 in front, an 8 in front (the domestic prefix) becomes 7.
- */
-export function normalizePhone(raw: string): string {
-  const digits = raw.replace(/\D/g, '')
-  if (digits.length === 10) return `7${digits}`
-  if (digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`
-  return digits
-}
+export {
+  ACCOUNT_V1,
+  AUTH_ERROR_CODES,
+  AUTH_LIMITS,
+  CAPTCHA_HEADER,
+  COOKIES,
+  normalizePhone,
+  PASSWORD_ALPHABET,
+  UNIQUE_VIOLATIONS,
+} from './values/account'
 
 export const Phone = z
   .string()
@@ -50,7 +39,6 @@ export const Email = z
   .transform((e) => e.toLowerCase())
 
 /** Latin, Cyrillic with the Kazakh letters (spec 5), digits and common signs; a letter and a digit. */
-export const PASSWORD_ALPHABET = /^[A-Za-zА-Яа-яЁёӘәҒғҚқҢңӨөҰұҮүҺһІі0-9!@#$%^&*()_\-+=.,:;?~]+$/
 export const Password = z
   .string()
   .min(AUTH_LIMITS.passwordMin, `must be at least ${AUTH_LIMITS.passwordMin} characters`)
@@ -125,8 +113,8 @@ export const SignUpFastRequest = z.object({
  * `details.validation` of a sign-up or profile 409 (spec 5): the email is taken, the phone is taken, or
  * both (`unique_phones`).
  */
-export const UniqueViolation = z.enum(['unique_email', 'unique_phone', 'unique_phones'])
-export type UniqueViolation = z.infer<typeof UniqueViolation>
+export const UniqueViolation = z.enum(UNIQUE_VIOLATIONS)
+export type UniqueViolation = UniqueViolationValue
 
 // ---------------------------------------------------------------- recovery
 
@@ -169,6 +157,7 @@ export const ProfileUpdate = z.object({
 // ---------------------------------------------------------------- captcha and the dev outbox
 
 export const CaptchaResponse = z.object({ token: z.string(), expires_in: z.number().int() })
+export type CaptchaResponse = z.infer<typeof CaptchaResponse>
 export const OutboxQuery = z.object({ phone: Phone })
 export const OutboxResponse = z.object({
   messages: z.array(
@@ -176,15 +165,3 @@ export const OutboxResponse = z.object({
   ),
 })
 export type OutboxResponse = z.infer<typeof OutboxResponse>
-
-/** Error codes of the account calls; the message keys the client shows are in `error.message`. */
-export const AUTH_ERROR_CODES = {
-  wrongCredentials: 'wrong_credentials',
-  locked: 'account_locked',
-  mustChangePassword: 'must_change_password',
-  wrongCode: 'wrong_code',
-  codeNotFound: 'code_not_found',
-  notRegistered: 'user_not_registered',
-  captcha: 'captcha_failed',
-  tooManyRequests: 'too_many_requests',
-} as const

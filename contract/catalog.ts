@@ -1,5 +1,27 @@
 import { z } from 'zod'
 import { CityId } from './common'
+import {
+  AVAILABILITY,
+  LISTING_LIMIT_DEFAULT,
+  LISTING_LIMIT_MAX,
+  PRODUCT_TYPES,
+  RECOMMENDATION_CODES,
+  ROBOTS,
+  SORTINGS,
+  type Availability as AvailabilityValue,
+  type ProductType as ProductTypeValue,
+  type Sorting as SortingValue,
+} from './values/catalog'
+
+export {
+  AVAILABILITY,
+  LISTING_LIMIT_DEFAULT,
+  LISTING_LIMIT_MAX,
+  PRODUCT_TYPES,
+  RECOMMENDATION_CODES,
+  ROBOTS,
+  SORTINGS,
+} from './values/catalog'
 
 /**
  * The catalogue service (`/katalog/api/v1|v2`): category listings with facets, brand listings and
@@ -8,23 +30,16 @@ import { CityId } from './common'
  * availability, uri) sit beside them. Texts arrive in the language of the request's language header.
  */
 
-export const SORTINGS = ['score', 'discount', 'new', 'price_asc', 'price_desc', 'rating'] as const
 export const Sorting = z.enum(SORTINGS)
-export type Sorting = z.infer<typeof Sorting>
+export type Sorting = SortingValue
 
-export const PRODUCT_TYPES = ['regular', 'service', 'certificate', 'digital', 'guaranty', 'mto'] as const
 export const ProductType = z.enum(PRODUCT_TYPES)
-export type ProductType = z.infer<typeof ProductType>
+export type ProductType = ProductTypeValue
 
-export const AVAILABILITY = ['InStock', 'PreOrder', 'OutOfStock'] as const
 export const Availability = z.enum(AVAILABILITY)
-export type Availability = z.infer<typeof Availability>
+export type Availability = AvailabilityValue
 
-export const ROBOTS = ['INDEX,FOLLOW', 'NOINDEX, FOLLOW', 'NOINDEX,NOFOLLOW'] as const
 export const Robots = z.enum(ROBOTS)
-
-export const LISTING_LIMIT_DEFAULT = 24
-export const LISTING_LIMIT_MAX = 100
 
 export const CreditTerms = z.object({
   amount: z.number().int(),
@@ -274,6 +289,7 @@ export const ProductAbout = z.object({
   short_description: z.array(ShortDescriptionItem),
   spec_groups: z.array(SpecGroup),
 })
+export type ProductAbout = z.infer<typeof ProductAbout>
 
 export const Certificate = z.object({
   id: z.string(),
@@ -284,15 +300,8 @@ export const Certificate = z.object({
 export const CertificatesResponse = z.object({ sku: z.string(), certificates: z.array(Certificate) })
 export const CertificatesParams = z.object({ sku: z.string().min(1).max(40) })
 
-export const RECOMMENDATION_CODES = [
-  'similar',
-  'accessories',
-  'together',
-  'popular',
-  'new',
-  'discounted',
-] as const
 export const RecommendationCode = z.enum(RECOMMENDATION_CODES)
+export type RecommendationCode = z.infer<typeof RecommendationCode>
 export const RecommendationQuery = z.object({
   city_id: CityId.default(1),
   sku: z.string().max(40).optional(),
@@ -335,9 +344,11 @@ export const BrandParams = z.object({ brand: z.string().min(1).max(100) })
 export const BrandResponse = ProductListResponse.extend({
   brand: z.object({ slug: z.string(), name: z.string(), color: z.string() }),
 })
+export type BrandResponse = z.infer<typeof BrandResponse>
 export const BrandCategoriesResponse = z.object({
   brand: z.string(),
   categories: z.array(
     z.object({ id: z.number().int(), title: z.string(), path: z.string(), count: z.number().int() }),
   ),
 })
+export type BrandCategoriesResponse = z.infer<typeof BrandCategoriesResponse>

@@ -1,4 +1,23 @@
 import { z } from 'zod'
+import {
+  CITIES,
+  LANGS,
+  UNKNOWN_CITY_MESSAGE,
+  type CityId as CityIdValue,
+  type ErrorBody as ErrorBodyShape,
+  type Lang as LangValue,
+} from './values/common'
+
+export {
+  CITIES,
+  DEFAULT_CITY_SLUG,
+  DEFAULT_LANG,
+  ERROR_KEYS,
+  HEADERS,
+  LANGS,
+  UNKNOWN_CITY_MESSAGE,
+  type CitySlug,
+} from './values/common'
 
 /** The one error shape every 4xx/5xx answer carries. `message` is an i18n key the client translates. */
 export const ErrorBody = z.object({
@@ -7,56 +26,17 @@ export const ErrorBody = z.object({
     message: z.string(),
     details: z.unknown().optional(),
   }),
-})
+}) satisfies z.ZodType<ErrorBodyShape>
 export type ErrorBody = z.infer<typeof ErrorBody>
-
-export const CITIES = [
-  { id: 1, slug: 'almaty' },
-  { id: 2, slug: 'astana' },
-  { id: 3, slug: 'shymkent' },
-  { id: 4, slug: 'aktobe' },
-] as const
-export type CitySlug = (typeof CITIES)[number]['slug']
-export const DEFAULT_CITY_SLUG: CitySlug = 'almaty'
-
-/**
- * The message of a well-formed city_id that names no city. The server answers it with 404 rather than 400
- * (an unknown city is like an unknown product), so the check's message is shared.
- */
-export const UNKNOWN_CITY_MESSAGE = 'unknown city_id'
 
 export const CityId = z.coerce
   .number()
   .int()
   .refine((n) => CITIES.some((c) => c.id === n), { message: UNKNOWN_CITY_MESSAGE })
-export type CityId = 1 | 2 | 3 | 4
+export type CityId = CityIdValue
 
-export const LANGS = ['ru', 'kk'] as const
 export const Lang = z.enum(LANGS)
-export type Lang = z.infer<typeof Lang>
-export const DEFAULT_LANG: Lang = 'ru'
+export type Lang = LangValue
 
 /** Query carrying the shopper's city, as every city-specific call of the spec does. */
 export const CityQuery = z.object({ city_id: CityId.default(1) })
-
-/**
- * Request headers shared by client and server (spec section 7: a session id header, a language header,
- * a bearer Authorization header when a token exists).
- */
-export const HEADERS = {
-  sessionId: 'x-session-id',
-  lang: 'accept-language',
-  idempotencyKey: 'idempotency-key',
-  requestId: 'x-request-id',
-} as const
-
-/** Error message keys from the spec's error catalogues, used by the server and translated by the client. */
-export const ERROR_KEYS = {
-  tryLater: 'errors:tryLater',
-  somethingWentWrong: 'errors:somethingWentWrong',
-  notFound: 'errors:notFound',
-  badRequest: 'errors:pleaseVerifyInputData',
-  tooManyRequests: 'errors:tryLater',
-  payloadTooLarge: 'errors:payloadTooLarge',
-  failedToCompleteTheOperation: 'errors:failedToCompleteTheOperation',
-} as const

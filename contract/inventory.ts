@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { CityId } from './common'
 import { GeoPosition, ServicePointType, WeeklyWorkHours } from './menu'
+import { DELIVERY_MAX_PRODUCTS } from './values/inventory'
+
+export { DELIVERY_MAX_PRODUCTS, INVENTORY_BASE } from './values/inventory'
 
 /**
  * The inventory service (`/inventory/api/v1|v2|v3`, spec browsing-and-account.md 7.6 and purchase-flow.md
@@ -8,8 +11,6 @@ import { GeoPosition, ServicePointType, WeeklyWorkHours } from './menu'
  * dates ('2026-11-02') in the store's local time (UTC+05:00); instants are ISO 8601 with zone. Money is
  * integer tenge. Texts (point titles, addresses) arrive in the request's language.
  */
-
-export const INVENTORY_BASE = '/inventory/api'
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'an ISO date, YYYY-MM-DD')
 
@@ -65,8 +66,6 @@ export const DeliveryProduct = z.object({
   quantity: z.number().int().min(1).max(999).default(1),
 })
 export type DeliveryProduct = z.input<typeof DeliveryProduct>
-
-export const DELIVERY_MAX_PRODUCTS = 100
 
 /** POST /inventory/api/v3/delivery and /v2/delivery (spec 7.6). `products` must not be empty (400). */
 export const DeliveryRequest = z.object({

@@ -1,5 +1,25 @@
 import { z } from 'zod'
 import { CityId } from './common'
+import {
+  CMS_BLOCK_TYPES,
+  FAST_LINK_PLATFORMS,
+  ITEM_CLASSES,
+  MENU_ITEM_KINDS,
+  MENU_NAMES,
+  SERVICE_POINT_TYPES,
+} from './values/menu'
+
+export {
+  CMS_BLOCK_TYPES,
+  CMS_SLUGS,
+  FAST_LINK_PLATFORMS,
+  ITEM_CLASSES,
+  MENU_BASE,
+  MENU_ITEM_KINDS,
+  MENU_NAMES,
+  SERVICE_POINT_TYPES,
+  WEEKDAYS,
+} from './values/menu'
 
 /**
  * The menu and content service (`/menu/api/v1`, spec browsing-and-account.md 7.2): the category menu
@@ -9,8 +29,6 @@ import { CityId } from './common'
  * ('/catalog/smartfony-i-gadzhety/smartfony'); the client adds '/astana', '/almaty_kk' and so on.
  * Image fields are image ids for `/f3/api/v1/images/{w}/{h}/{id}.{webp|jpg}` (see `imageUrl`).
  */
-
-export const MENU_BASE = '/menu/api/v1'
 
 // ---------------------------------------------------------------- URLs
 
@@ -34,16 +52,13 @@ export function categoryUrl(path: string, filters: readonly FilterPair[] = []): 
 
 // ---------------------------------------------------------------- menus
 
-export const MENU_NAMES = ['katalog', 'footer', 'top'] as const
 export const MenuName = z.enum(MENU_NAMES)
 export type MenuName = z.infer<typeof MenuName>
 
-export const ITEM_CLASSES = ['side', 'bottom', 'other'] as const
 /** Where the catalogue menu shows an item: the side column, the bottom row, or the "other" group. */
 export const ItemClass = z.enum(ITEM_CLASSES)
 export type ItemClass = z.infer<typeof ItemClass>
 
-export const MENU_ITEM_KINDS = ['category', 'preset', 'link', 'group'] as const
 /**
  * category: a catalogue category; preset: a category with filters applied ('Смартфоны Apple');
  * link: a content or service page (footer, top); group: a heading holding links (footer columns).
@@ -137,18 +152,6 @@ export type BreadcrumbsResponse = z.infer<typeof BreadcrumbsResponse>
 
 // ---------------------------------------------------------------- cms blocks
 
-/** Home banners, promo page blocks and the content pages (about, delivery, payment, warranty, contacts). */
-export const CMS_SLUGS = [
-  'home-banners',
-  'promo',
-  'about',
-  'delivery',
-  'payment',
-  'warranty',
-  'contacts',
-] as const
-
-export const CMS_BLOCK_TYPES = ['banner', 'heading', 'text', 'tile'] as const
 export const CmsBlockType = z.enum(CMS_BLOCK_TYPES)
 
 export const CmsBlock = z.object({
@@ -208,19 +211,9 @@ export const CitiesResponse = z.array(City)
 
 // ---------------------------------------------------------------- service points
 
-export const SERVICE_POINT_TYPES = ['shop', 'pickup_point'] as const
 export const ServicePointType = z.enum(SERVICE_POINT_TYPES)
 export type ServicePointType = z.infer<typeof ServicePointType>
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const
 /** Opening hours per weekday as 'HH:MM-HH:MM'; null is a day off. */
 export const WeeklyWorkHours = z.object({
   monday: z.string().nullable(),
@@ -267,6 +260,7 @@ export const ServicePointsQuery = z.object({
   include_inactive: BooleanQuery,
 })
 export const ServicePointsResponse = z.array(ServicePoint)
+export type ServicePointsResponse = z.infer<typeof ServicePointsResponse>
 
 // ---------------------------------------------------------------- promotions
 
@@ -294,10 +288,10 @@ export const PromotionSummary = z.object({
 })
 export type PromotionSummary = z.infer<typeof PromotionSummary>
 export const PromotionsResponse = z.array(PromotionSummary)
+export type PromotionsResponse = z.infer<typeof PromotionsResponse>
 
 // ---------------------------------------------------------------- fast links
 
-export const FAST_LINK_PLATFORMS = ['all', 'desktop', 'm_web'] as const
 export const FastLinkPlatform = z.enum(FAST_LINK_PLATFORMS)
 
 export const FastLinksQuery = z.object({
@@ -316,6 +310,7 @@ export const FastLink = z.object({
 })
 export type FastLink = z.infer<typeof FastLink>
 export const FastLinksResponse = z.array(FastLink)
+export type FastLinksResponse = z.infer<typeof FastLinksResponse>
 
 // ---------------------------------------------------------------- SEO anchors
 

@@ -1,22 +1,17 @@
 import { z } from 'zod'
 import { Filter, LISTING_LIMIT_DEFAULT, LISTING_LIMIT_MAX, PriceRange, ProductListItem } from './catalog'
 import { CityId } from './common'
+import { SEARCH_QUERY_MAX, SEARCH_SORTS, type SearchSort as SearchSortValue } from './values/search'
+
+export { SEARCH_QUERY_MAX, SEARCH_SORTS } from './values/search'
 
 /**
  * The search service (`/katalog/api/v1/products/search`, spec 2.5, 3 "Search response", 7.1). Texts
  * arrive in the language of the request's language header.
  */
 
-/** Longest query accepted; a longer one is a 400 (nobody types 300 characters into a search box). */
-export const SEARCH_QUERY_MAX = 300
-
-/**
- * `popularity` (the default, spec 9) is relevance weighed with availability in the shopper's city and
- * sales; the others order the matches by that key (`sort_order` applies to price only).
- */
-export const SEARCH_SORTS = ['popularity', 'price', 'discount', 'new', 'rating'] as const
 export const SearchSort = z.enum(SEARCH_SORTS)
-export type SearchSort = z.infer<typeof SearchSort>
+export type SearchSort = SearchSortValue
 
 export const SearchRequest = z.object({
   query: z.string().max(SEARCH_QUERY_MAX).default(''),

@@ -5,7 +5,7 @@ import {
   type CityId,
   type CitySlug,
   type Lang,
-} from '../../contract/common'
+} from '../../contract/values/common'
 
 /**
  * The shopper's city and language as the URL carries them (spec 2.2, DESIGN.md 'The client'):

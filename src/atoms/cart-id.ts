@@ -1,11 +1,11 @@
 import { atomWithStorage } from 'jotai/utils'
-import { z } from 'zod'
 import { idbStorage } from './storage'
+import { isStringOrNull } from './stored-value'
 
 /** The anonymous cart's id; cleared after sign-in merges it into the named cart (purchase flow 4). */
 export const cartIdAtom = atomWithStorage<string | null>(
   'cartId',
   null,
-  idbStorage({ schema: z.string().nullable() }),
+  idbStorage({ accepts: isStringOrNull }),
   { getOnInit: true },
 )

@@ -1,14 +1,26 @@
 import { atomWithStorage } from 'jotai/utils'
-import { z } from 'zod'
 import { idbStorage } from './storage'
+import { arrayOf, isString } from './stored-value'
 
-export const ComparedProduct = z.object({ sku: z.string(), categories: z.array(z.string()) })
-export type ComparedProduct = z.infer<typeof ComparedProduct>
+export interface ComparedProduct {
+  sku: string
+  categories: string[]
+}
+
+export const isComparedProduct = (value: unknown): value is ComparedProduct => {
+  const product = value as Partial<Record<keyof ComparedProduct, unknown>> | null
+  return (
+    typeof product === 'object' &&
+    product !== null &&
+    isString(product.sku) &&
+    arrayOf(isString)(product.categories)
+  )
+}
 
 /** Products in the comparison; the categories decide whether a new product fits (browsing 4). */
 export const comparisonAtom = atomWithStorage<ComparedProduct[]>(
   'comparison',
   [],
-  idbStorage({ schema: z.array(ComparedProduct) }),
+  idbStorage({ accepts: arrayOf(isComparedProduct) }),
   { getOnInit: true },
 )

@@ -1,6 +1,6 @@
 import { del, get, set, type UseStore } from 'idb-keyval'
-import type { z } from 'zod'
 import { storefrontStore } from '../data/idb'
+import type { Guard } from './stored-value'
 
 const CHANNEL = 'storefront-atoms'
 
@@ -27,7 +27,7 @@ function announce(change: Change): void {
 
 export interface IdbStorageOptions<T> {
   /** Stored data outlives the code that wrote it: a value that no longer fits reads as the initial value. */
-  schema?: z.ZodType<T>
+  accepts?: Guard<T>
   store?: UseStore
 }
 
@@ -36,14 +36,13 @@ export interface IdbStorageOptions<T> {
  * in one tab reaches the same atom in the others through a BroadcastChannel.
  */
 export function idbStorage<T>({
-  schema,
+  accepts,
   store = storefrontStore('atoms'),
 }: IdbStorageOptions<T> = {}): AtomStorage<T> {
   const accept = (value: unknown, initialValue: T): T => {
     if (value === undefined) return initialValue
-    if (!schema) return value as T
-    const parsed = schema.safeParse(value)
-    return parsed.success ? parsed.data : initialValue
+    if (!accepts) return value as T
+    return accepts(value) ? value : initialValue
   }
   return {
     getItem: async (key, initialValue) => accept(await get<unknown>(key, store), initialValue),

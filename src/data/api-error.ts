@@ -1,4 +1,4 @@
-import { ERROR_KEYS } from '../../contract/common'
+import { ERROR_KEYS } from '../../contract/values/common'
 
 /** Message keys the client itself produces; the server's own keys arrive in the error body. */
 export const CLIENT_ERROR_KEYS = {

@@ -1,5 +1,4 @@
-import type { z } from 'zod'
-import type { CityId } from '../../contract/common'
+import type { CityId } from '../../contract/values/common'
 import { isApiError } from './api-error'
 import { credentialsGeneration, getAccessToken } from './auth-tokens'
 import { sendHttp, type HttpMethod, type Query } from './http'
@@ -46,20 +45,21 @@ function refreshes(path: string, options: RequestOptions): boolean {
   return !NO_REFRESH_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 }
 
-/** Sends one call; on 401 renews the tokens once and sends it again. */
-export async function apiRequest<S extends z.ZodType>(
+/**
+ * Sends one call; on 401 renews the tokens once and sends it again. `T` is the contract's type of the
+ * answer (the server validated it against the contract's schema before sending it).
+ */
+export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
   body: unknown,
-  schema: S,
   options: RequestOptions = {},
-): Promise<z.output<S>> {
+): Promise<T> {
   const query = options.cityId === undefined ? options.query : { ...options.query, city_id: options.cityId }
   const send = () =>
-    sendHttp({
+    sendHttp<T>({
       method,
       path,
-      schema,
       body,
       query,
       signal: options.signal,
@@ -80,15 +80,16 @@ export async function apiRequest<S extends z.ZodType>(
   }
 }
 
+/** `api.get<Product>(path, options)`: the type argument names the contract's answer; without it, unknown. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('GET', path, undefined, schema, options),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
-    apiRequest('POST', path, body, schema, { timeoutMs: TIMEOUTS.post, ...options }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
-    apiRequest('PUT', path, body, schema, { timeoutMs: TIMEOUTS.post, ...options }),
-  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
-    apiRequest('PATCH', path, body, schema, { timeoutMs: TIMEOUTS.post, ...options }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions & { body?: unknown }) =>
-    apiRequest('DELETE', path, options?.body, schema, { timeoutMs: TIMEOUTS.post, ...options }),
+  get: <T = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<T>('GET', path, undefined, options),
+  post: <T = unknown>(path: string, body: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, body, { timeoutMs: TIMEOUTS.post, ...options }),
+  put: <T = unknown>(path: string, body: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, body, { timeoutMs: TIMEOUTS.post, ...options }),
+  patch: <T = unknown>(path: string, body: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, body, { timeoutMs: TIMEOUTS.post, ...options }),
+  delete: <T = unknown>(path: string, options?: RequestOptions & { body?: unknown }) =>
+    apiRequest<T>('DELETE', path, options?.body, { timeoutMs: TIMEOUTS.post, ...options }),
 }

@@ -1,6 +1,6 @@
-import type { z } from 'zod'
-import { ErrorBody, HEADERS } from '../../contract/common'
+import { HEADERS } from '../../contract/values/common'
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS } from './api-error'
+import { isErrorBody } from './error-body'
 import { getRequestContext } from './request-context'
 import { currentSessionId } from './session-id'
 import { transportFetch } from './transport'
@@ -9,10 +9,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type QueryValue = string | number | boolean | undefined | readonly string[]
 export type Query = Record<string, QueryValue>
 
-export interface HttpRequest<S extends z.ZodType> {
+export interface HttpRequest {
   method: HttpMethod
   path: string
-  schema: S
   body?: unknown
   query?: Query
   signal?: AbortSignal
@@ -36,7 +35,7 @@ export function buildUrl(path: string, query?: Query): string {
   return `${path}${path.includes('?') ? '&' : '?'}${search}`
 }
 
-function headersFor(request: HttpRequest<z.ZodType>): Headers {
+function headersFor(request: HttpRequest): Headers {
   const headers = new Headers({
     accept: 'application/json',
     'content-type': 'application/json',
@@ -60,9 +59,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 function errorFromAnswer(status: number, text: string): ApiError {
   const json = parseJson(text)
-  const body = json.ok ? ErrorBody.safeParse(json.value) : undefined
-  if (body?.success) {
-    const { code, message, details } = body.data.error
+  if (json.ok && isErrorBody(json.value)) {
+    const { code, message, details } = json.value.error
     return new ApiError({ status, code, messageKey: message, details })
   }
   return new ApiError({
@@ -85,10 +83,14 @@ const networkError = (cause: unknown) =>
   )
 
 /**
- * One HTTP exchange: headers, timeout, the caller's abort, and the answer turned into parsed data or an
+ * One HTTP exchange: headers, timeout, the caller's abort, and the answer turned into parsed JSON or an
  * ApiError. Knows nothing of tokens beyond the bearer it is handed.
+ *
+ * The answer is taken to be `T` without checking it: the server validates and serialises every answer
+ * with the contract's schemas, and checking them again here would put zod in every page's bundle. Only
+ * a body that is not JSON at all is refused.
  */
-export async function sendHttp<S extends z.ZodType>(request: HttpRequest<S>): Promise<z.output<S>> {
+export async function sendHttp<T>(request: HttpRequest): Promise<T> {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -125,17 +127,13 @@ export async function sendHttp<S extends z.ZodType>(request: HttpRequest<S>): Pr
 
   if (status < 200 || status >= 300) throw errorFromAnswer(status, text)
   const json = parseJson(text)
-  const parsed = json.ok ? request.schema.safeParse(json.value) : undefined
-  if (!parsed?.success) {
-    throw new ApiError(
-      {
-        status,
-        code: CLIENT_ERROR_CODES.invalidResponse,
-        messageKey: CLIENT_ERROR_KEYS.somethingWentWrong,
-        details: parsed ? { issues: parsed.error.issues } : { reason: 'not json' },
-      },
-      { cause: parsed?.error },
-    )
+  if (!json.ok) {
+    throw new ApiError({
+      status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      messageKey: CLIENT_ERROR_KEYS.somethingWentWrong,
+      details: { reason: 'not json' },
+    })
   }
-  return parsed.data
+  return json.value as T
 }

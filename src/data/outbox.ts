@@ -1,6 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { del, set, values, type UseStore } from 'idb-keyval'
-import { z } from 'zod'
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS, isApiError, isPermanentFailure } from './api-error'
 import { apiRequest, TIMEOUTS } from './api'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
@@ -60,7 +59,7 @@ export interface Outbox {
 }
 
 const sendThroughApi = (item: OutboxItem) =>
-  apiRequest(item.method, item.path, item.body, z.unknown(), {
+  apiRequest<unknown>(item.method, item.path, item.body, {
     query: item.query,
     idempotencyKey: item.idempotencyKey,
     timeoutMs: TIMEOUTS.post,

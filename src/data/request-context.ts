@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type CityId, type Lang } from '../../contract/common'
+import { DEFAULT_LANG, type CityId, type Lang } from '../../contract/values/common'
 
 export interface RequestContext {
   lang: Lang

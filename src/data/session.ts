@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
-import { z } from 'zod'
-import { ACCOUNT_V1, Profile, type AuthTokens } from '../../contract/account'
+import type { AuthTokens, Profile } from '../../contract/account'
+import { ACCOUNT_V1 } from '../../contract/values/account'
 import { sessionAtom, type Session } from '../atoms/session'
 import { api } from './api'
 import { isApiError } from './api-error'
@@ -35,7 +35,7 @@ export const profileQuery = () =>
     queryFn: async ({ signal }): Promise<Profile | null> => {
       if (!maybeSignedIn()) return null
       try {
-        return await api.get(`${ACCOUNT_V1}/profile`, Profile, { signal })
+        return await api.get<Profile>(`${ACCOUNT_V1}/profile`, { signal })
       } catch (error) {
         if (isApiError(error, 401)) return null
         throw error
@@ -80,7 +80,7 @@ export async function applySignIn(queryClient: QueryClient, tokens: AuthTokens):
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await api.post(`${ACCOUNT_V1}/auth/signout`, {}, z.unknown(), { auth: true })
+    await api.post(`${ACCOUNT_V1}/auth/signout`, {}, { auth: true })
   } catch {
     // Offline or a server failure: the local sign-out below must happen anyway.
   }

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS, isApiError } from './api-error'
 import { clearTokens, getRefreshToken, markCredentialsRenewed, setAccessToken, setRefreshToken } from './auth-tokens'
 import { sendHttp } from './http'
@@ -7,25 +6,21 @@ export const REFRESH_PATH = '/account/api/v1/auth/refresh'
 const REFRESH_TIMEOUT_MS = 10_000
 
 // The cookies are the server's answer too; a body with the tokens is taken when there is one.
-const RefreshAnswer = z
-  .object({
-    access_token: z.string().optional(),
-    refresh_token: z.string().optional(),
-    accessToken: z.string().optional(),
-    refreshToken: z.string().optional(),
-  })
-  .partial()
-  .optional()
+interface RefreshAnswer {
+  access_token?: string
+  refresh_token?: string
+  accessToken?: string
+  refreshToken?: string
+}
 
 let inFlight: Promise<void> | null = null
 
 async function refreshOnce(): Promise<void> {
   const refreshToken = getRefreshToken()
   try {
-    const answer = await sendHttp({
+    const answer = await sendHttp<RefreshAnswer | null | undefined>({
       method: 'POST',
       path: REFRESH_PATH,
-      schema: RefreshAnswer,
       body: refreshToken ? { refresh_token: refreshToken } : {},
       timeoutMs: REFRESH_TIMEOUT_MS,
     })

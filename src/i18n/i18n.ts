@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import { DEFAULT_LANG, type Lang } from '../../contract/common'
+import { DEFAULT_LANG, type Lang } from '../../contract/values/common'
 
 /**
  * Lingui with Russian as the source language and Kazakh beside it. Each catalog is its own chunk,

@@ -1,33 +1,36 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import type { ProfileUpdate } from '../../../contract/account'
-import { ACCOUNT_V1, Profile } from '../../../contract/account'
-import type { AddressInput, ReceiverInput } from '../../../contract/account-area'
-import {
-  ACCOUNT_V2,
-  ACTIONER_V1,
+import type { z } from 'zod'
+import type { Profile, ProfileUpdate } from '../../../contract/account'
+import type {
   AddCardResponse,
   Address,
+  AddressInput,
   AddressList,
   AutofillResponse,
-  BONUS_V1,
   BonusProfile,
   CardsResponse,
   DeleteResponse,
-  FLAGS_V1,
   FlagEvaluation,
+  OrderHistory,
+  OrderStatus,
+  PromoCode,
+  PromoCodeList,
+  Receiver,
+  ReceiverInput,
+  ReceiverList,
+} from '../../../contract/account-area'
+import { ACCOUNT_V1 } from '../../../contract/values/account'
+import {
+  ACCOUNT_V2,
+  ACTIONER_V1,
+  BONUS_V1,
+  FLAGS_V1,
   GUEST_PROMO_CAMPAIGN,
   MARKETING_V1,
   OMS_V3,
   ORDER_PAGE_SIZE,
-  OrderHistory,
   PAYMENT_V1,
-  PromoCode,
-  PromoCodeList,
-  Receiver,
-  ReceiverList,
-  type OrderStatus,
-} from '../../../contract/account-area'
+} from '../../../contract/values/account-area'
 import { api, TIMEOUTS } from '../../data/api'
 import { assertOnline } from '../../data/assert-online'
 import { PROFILE_KEY } from '../../data/session'
@@ -47,33 +50,33 @@ export const ordersKey = ['orders'] as const
 export const addressesQuery = () =>
   queryOptions({
     queryKey: addressesKey,
-    queryFn: ({ signal }) => api.get(`${ACCOUNT_V2}/addresses`, AddressList, { signal }),
+    queryFn: ({ signal }) => api.get<AddressList>(`${ACCOUNT_V2}/addresses`, { signal }),
   })
 
 export const receiversQuery = () =>
   queryOptions({
     queryKey: receiversKey,
-    queryFn: ({ signal }) => api.get(`${ACCOUNT_V2}/receivers`, ReceiverList, { signal }),
+    queryFn: ({ signal }) => api.get<ReceiverList>(`${ACCOUNT_V2}/receivers`, { signal }),
   })
 
 export const cardsQuery = () =>
   queryOptions({
     queryKey: cardsKey,
-    queryFn: ({ signal }) => api.get(`${PAYMENT_V1}/cards`, CardsResponse, { signal }),
+    queryFn: ({ signal }) => api.get<CardsResponse>(`${PAYMENT_V1}/cards`, { signal }),
   })
 
 export const bonusQuery = (tdid: string | undefined) =>
   queryOptions({
     queryKey: [...bonusKey, tdid ?? 'guest'],
     queryFn: ({ signal }) =>
-      api.get(`${BONUS_V1}/profiles`, BonusProfile, { signal, query: tdid ? { tdid } : undefined }),
+      api.get<BonusProfile>(`${BONUS_V1}/profiles`, { signal, query: tdid ? { tdid } : undefined }),
   })
 
 /** Spec 7.9: sent with the `affiliation: web` header; the modal flow only looks at the length. */
 export const promoCodesQuery = () =>
   queryOptions({
     queryKey: promoCodesKey,
-    queryFn: ({ signal }) => api.get(`${MARKETING_V1}/promoCodes/active`, PromoCodeList, { signal }),
+    queryFn: ({ signal }) => api.get<PromoCodeList>(`${MARKETING_V1}/promoCodes/active`, { signal }),
   })
 
 export interface OrderFilters {
@@ -88,7 +91,7 @@ export const ordersQuery = (filters: OrderFilters) =>
     queryKey: [...ordersKey, filters],
     initialPageParam: 0,
     queryFn: ({ signal, pageParam }) =>
-      api.get(`${OMS_V3}/orders/history`, OrderHistory, {
+      api.get<OrderHistory>(`${OMS_V3}/orders/history`, {
         signal,
         query: { ...filters, limit: ORDER_PAGE_SIZE, skip: pageParam },
       }),
@@ -102,14 +105,14 @@ export const flagQuery = (flagId: number, deviceId: string) =>
   queryOptions({
     queryKey: ['flags', flagId, deviceId],
     queryFn: ({ signal }) =>
-      api.post(`${FLAGS_V1}/evaluation`, { entityID: deviceId, flagID: flagId }, FlagEvaluation, { signal }),
+      api.post<FlagEvaluation>(`${FLAGS_V1}/evaluation`, { entityID: deviceId, flagID: flagId }, { signal }),
     staleTime: 30 * 60_000,
   })
 
 // ── Mutations: each refreshes the lists it changes. ───────────────────────────────────────────────────
 
 export const saveProfile = (body: z.input<typeof ProfileUpdate>) =>
-  api.put(`${ACCOUNT_V1}/profile`, body, Profile)
+  api.put<Profile>(`${ACCOUNT_V1}/profile`, body)
 
 export function applyProfile(queryClient: QueryClient, profile: Profile) {
   queryClient.setQueryData(PROFILE_KEY, profile)
@@ -117,23 +120,23 @@ export function applyProfile(queryClient: QueryClient, profile: Profile) {
 
 export const saveAddress = (input: z.input<typeof AddressInput>, id?: string) =>
   id
-    ? api.put(`${ACCOUNT_V2}/addresses/${id}`, input, Address)
-    : api.post(`${ACCOUNT_V2}/addresses`, input, Address)
-export const deleteAddress = (id: string) => api.delete(`${ACCOUNT_V2}/addresses/${id}`, DeleteResponse)
+    ? api.put<Address>(`${ACCOUNT_V2}/addresses/${id}`, input)
+    : api.post<Address>(`${ACCOUNT_V2}/addresses`, input)
+export const deleteAddress = (id: string) => api.delete<DeleteResponse>(`${ACCOUNT_V2}/addresses/${id}`)
 
 export const saveReceiver = (input: z.input<typeof ReceiverInput>, id?: string) =>
   id
-    ? api.put(`${ACCOUNT_V2}/receivers/${id}`, input, Receiver)
-    : api.post(`${ACCOUNT_V2}/receivers`, input, Receiver)
-export const deleteReceiver = (id: string) => api.delete(`${ACCOUNT_V2}/receivers/${id}`, DeleteResponse)
+    ? api.put<Receiver>(`${ACCOUNT_V2}/receivers/${id}`, input)
+    : api.post<Receiver>(`${ACCOUNT_V2}/receivers`, input)
+export const deleteReceiver = (id: string) => api.delete<DeleteResponse>(`${ACCOUNT_V2}/receivers/${id}`)
 
 /** Spec 9: the BIN lookup may take up to 30 s. */
 export const autofillBin = (bin: string) =>
-  api.post(`${ACCOUNT_V2}/receivers/autofill`, { bin }, AutofillResponse, { timeoutMs: TIMEOUTS.binAutofill })
+  api.post<AutofillResponse>(`${ACCOUNT_V2}/receivers/autofill`, { bin }, { timeoutMs: TIMEOUTS.binAutofill })
 
 export const setDefaultCard = (cardId: string) =>
-  api.post(`${PAYMENT_V1}/cards/default`, { card_id: cardId }, CardsResponse)
-export const deleteCard = (cardId: string) => api.delete(`${PAYMENT_V1}/cards/${cardId}`, CardsResponse)
+  api.post<CardsResponse>(`${PAYMENT_V1}/cards/default`, { card_id: cardId })
+export const deleteCard = (cardId: string) => api.delete<CardsResponse>(`${PAYMENT_V1}/cards/${cardId}`)
 
 /** Spec 7.9: the acquirer's page address; the browser then leaves the store for it. Never offline. */
 export function startAddingCard(body: {
@@ -143,19 +146,20 @@ export function startAddingCard(body: {
   customer?: object
 }) {
   assertOnline()
-  return api.post(`${PAYMENT_V1}/cards`, body, AddCardResponse)
+  return api.post<AddCardResponse>(`${PAYMENT_V1}/cards`, body)
 }
 
 export const receivePromoCode = (phone?: string) =>
-  api.post(`${MARKETING_V1}/promo-partners/receive`, { code: GUEST_PROMO_CAMPAIGN, phone }, PromoCode)
+  api.post<PromoCode>(`${MARKETING_V1}/promo-partners/receive`, { code: GUEST_PROMO_CAMPAIGN, phone })
 
 /** Spec 7.10: an analytics event; losing one is harmless, so failures are swallowed. */
 export function sendEvent(actionCode: string, eventType: string, fields: Record<string, unknown> = {}) {
   void api
-    .post(
-      `${ACTIONER_V1}/events/${actionCode}`,
-      { event_type: eventType, affiliation: 'web', created_at: new Date().toISOString(), ...fields },
-      z.unknown(),
-    )
+    .post(`${ACTIONER_V1}/events/${actionCode}`, {
+      event_type: eventType,
+      affiliation: 'web',
+      created_at: new Date().toISOString(),
+      ...fields,
+    })
     .catch(() => undefined)
 }

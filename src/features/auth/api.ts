@@ -1,12 +1,11 @@
-import {
-  ACCOUNT_V1,
+import type {
   AuthTokens,
-  CAPTCHA_HEADER,
   CaptchaResponse,
   KindResponse,
   PenaltyResponse,
-  type UserKind,
+  UserKind,
 } from '../../../contract/account'
+import { ACCOUNT_V1, CAPTCHA_HEADER } from '../../../contract/values/account'
 import { api } from '../../data/api'
 
 /**
@@ -16,12 +15,12 @@ import { api } from '../../data/api'
 const noAuth = { auth: false } as const
 
 export async function lookupKind(phone: string): Promise<UserKind> {
-  return (await api.get(`${ACCOUNT_V1}/profile/kind`, KindResponse, { ...noAuth, query: { phone } })).kind
+  return (await api.get<KindResponse>(`${ACCOUNT_V1}/profile/kind`, { ...noAuth, query: { phone } })).kind
 }
 
 /** The SMS calls need a fresh token of the captcha provider each. */
 async function captchaHeaders(): Promise<Record<string, string>> {
-  const { token } = await api.get(`${ACCOUNT_V1}/captcha`, CaptchaResponse, noAuth)
+  const { token } = await api.get<CaptchaResponse>(`${ACCOUNT_V1}/captcha`, noAuth)
   return { [CAPTCHA_HEADER]: token }
 }
 
@@ -32,19 +31,23 @@ export async function sendCode(phone: string, purpose: CodePurpose): Promise<num
   const headers = await captchaHeaders()
   const answer =
     purpose === 'recovery'
-      ? await api.put(`${ACCOUNT_V1}/auth/recovery/phone`, { phone }, PenaltyResponse, { ...noAuth, headers })
-      : await api.post(`${ACCOUNT_V1}/events/verify/phone`, { phone, purpose }, PenaltyResponse, {
-          ...noAuth,
-          headers,
-        })
+      ? await api.put<PenaltyResponse>(`${ACCOUNT_V1}/auth/recovery/phone`, { phone }, { ...noAuth, headers })
+      : await api.post<PenaltyResponse>(
+          `${ACCOUNT_V1}/events/verify/phone`,
+          { phone, purpose },
+          {
+            ...noAuth,
+            headers,
+          },
+        )
   return answer.penalty
 }
 
 export const signInWithPassword = (phone: string, password: string) =>
-  api.post(`${ACCOUNT_V1}/auth/signin/phone`, { phone, password }, AuthTokens, noAuth)
+  api.post<AuthTokens>(`${ACCOUNT_V1}/auth/signin/phone`, { phone, password }, noAuth)
 
 export const signInWithCode = (phone: string, token: string) =>
-  api.put(`${ACCOUNT_V1}/events/verify/token`, { phone, token }, AuthTokens, noAuth)
+  api.put<AuthTokens>(`${ACCOUNT_V1}/events/verify/token`, { phone, token }, noAuth)
 
 export interface SignUpForm {
   firstname: string
@@ -54,7 +57,7 @@ export interface SignUpForm {
 }
 
 export const signUp = (phone: string, token: string, form: SignUpForm) =>
-  api.post(
+  api.post<AuthTokens>(
     `${ACCOUNT_V1}/auth/signup`,
     {
       phone,
@@ -64,9 +67,8 @@ export const signUp = (phone: string, token: string, form: SignUpForm) =>
       lastname: form.lastname.trim() || undefined,
       email: form.email.trim() || undefined,
     },
-    AuthTokens,
     noAuth,
   )
 
 export const setNewPassword = (phone: string, token: string, password: string) =>
-  api.put(`${ACCOUNT_V1}/auth/recovery/phone/password`, { phone, token, password }, AuthTokens, noAuth)
+  api.put<AuthTokens>(`${ACCOUNT_V1}/auth/recovery/phone/password`, { phone, token, password }, noAuth)

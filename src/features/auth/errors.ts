@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { AUTH_ERROR_CODES, UniqueViolation } from '../../../contract/account'
+import { AUTH_ERROR_CODES, UNIQUE_VIOLATIONS, type UniqueViolation } from '../../../contract/values/account'
 import { CLIENT_ERROR_CODES, isApiError } from '../../data/api-error'
 
 /** The call a failure came from: the spec's error catalogue (section 8) answers per call. */
@@ -35,6 +35,9 @@ export interface AuthFailure {
   conflict?: UniqueViolation
 }
 
+const isUniqueViolation = (code: string): code is UniqueViolation =>
+  (UNIQUE_VIOLATIONS as readonly string[]).includes(code)
+
 const penaltyOf = (details: unknown): number | undefined => {
   const penalty = (details as { penalty?: unknown } | undefined)?.penalty
   return typeof penalty === 'number' ? penalty : undefined
@@ -57,14 +60,13 @@ export function authFailure(call: AuthCall, error: unknown): AuthFailure {
       return { message: MESSAGES.wrongCredentials }
     case 'signup': {
       if (wrongCode) return { message: MESSAGES.wrongSms }
-      const conflict = UniqueViolation.safeParse(code)
-      if (conflict.success) {
+      if (isUniqueViolation(code)) {
         const message = {
           unique_email: MESSAGES.emailTaken,
           unique_phone: MESSAGES.phoneTaken,
           unique_phones: MESSAGES.bothTaken,
         }
-        return { message: message[conflict.data], conflict: conflict.data }
+        return { message: message[code], conflict: code }
       }
       if (status === 412) return { message: MESSAGES.mustChangePassword, mustChangePassword: true }
       if ([400, 409, 422].includes(status)) return { message: MESSAGES.duplicate }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { MenuItem } from '../../../contract/menu'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
 import { Button } from '../../ui/button'

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { Sorting } from '../../../contract/catalog'
+import { SORTINGS, type Sorting } from '../../../contract/values/catalog'
+import { integerParam, oneOfParam } from '../../app/search-params'
 
 /**
  * The query part of a listing URL (spec 2.3): `sorting`, `priceMin`, `priceMax` and `page`. Everything
@@ -9,15 +9,22 @@ import { Sorting } from '../../../contract/catalog'
 const MAX_PRICE = 999_999_999
 const MAX_PAGE = 10_000
 
-const price = z.coerce.number().int().nonnegative().max(MAX_PRICE).optional().catch(undefined)
+export interface ListingSearch {
+  sorting?: Sorting
+  priceMin?: number
+  priceMax?: number
+  page?: number
+}
 
-export const ListingSearch = z.object({
-  sorting: Sorting.optional().catch(undefined),
-  priceMin: price,
-  priceMax: price,
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().catch(undefined),
-})
-export type ListingSearch = z.infer<typeof ListingSearch>
+/** The routes' `validateSearch` of every listing page. */
+export function parseListingSearch(search: Record<string, unknown>): ListingSearch {
+  return {
+    sorting: oneOfParam(search.sorting, SORTINGS),
+    priceMin: integerParam(search.priceMin, 0, MAX_PRICE),
+    priceMax: integerParam(search.priceMax, 0, MAX_PRICE),
+    page: integerParam(search.page, 1, MAX_PAGE),
+  }
+}
 
 export const DEFAULT_SORTING: Sorting = 'score'
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
-import { LISTING_LIMIT_DEFAULT, type Filter } from '../../../contract/catalog'
+import type { Filter } from '../../../contract/catalog'
+import { LISTING_LIMIT_DEFAULT } from '../../../contract/values/catalog'
 import type { CitySlug } from '../../../contract/common'
 import { parseCategoryPath, type CategoryFilter, type CategoryPath } from '../../app/catalog-path'
 import { localizePath } from '../../app/locale-prefix'

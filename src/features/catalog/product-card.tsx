@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ProductListItem } from '../../../contract/catalog'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 import { useStoreLocation } from '../../app/store-location'
 import { formatMoney } from '../../i18n/format'
 import { Button, IconButton } from '../../ui/button'

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import {
+import type {
   BrandCategoriesResponse,
   BrandResponse,
   FiltersResponse,
   ProductListResponse,
-  type Sorting,
+  Sorting,
 } from '../../../contract/catalog'
 import type { CityId, Lang } from '../../../contract/common'
-import { BreadcrumbsResponse, MENU_BASE, MenuResponse } from '../../../contract/menu'
+import type { BreadcrumbsResponse, MenuResponse } from '../../../contract/menu'
+import { MENU_BASE } from '../../../contract/values/menu'
 import type { CategoryFilter } from '../../app/catalog-path'
 import { api, TIMEOUTS } from '../../data/api'
 import { filtersParam } from './filter-url'
@@ -66,7 +67,7 @@ export const categoryListingQuery = (params: ListingParams) =>
   queryOptions({
     queryKey: ['catalog', 'listing', params],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG_V2}/products/category/${segment(params.category)}`, ProductListResponse, {
+      api.get<ProductListResponse>(`${KATALOG_V2}/products/category/${segment(params.category)}`, {
         cityId: params.cityId,
         query: listingApiQuery(params),
         signal,
@@ -89,7 +90,7 @@ export const categoryFiltersQuery = (params: Omit<ListingParams, 'sorting' | 'pa
       },
     ],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG_V1}/products/filters`, FiltersResponse, {
+      api.get<FiltersResponse>(`${KATALOG_V1}/products/filters`, {
         cityId: params.cityId,
         query: { category: params.category, filters: params.filters, price: params.price },
         signal,
@@ -119,7 +120,7 @@ export const brandListingQuery = (params: BrandParams) =>
   queryOptions({
     queryKey: ['catalog', 'brand', params],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG_V1}/products/brand/${segment(params.brand)}`, BrandResponse, {
+      api.get<BrandResponse>(`${KATALOG_V1}/products/brand/${segment(params.brand)}`, {
         cityId: params.cityId,
         query: { price: params.price, sorting: params.sorting, page: params.page },
         signal,
@@ -131,7 +132,7 @@ export const brandCategoriesQuery = (brand: string, locale: Locale) =>
   queryOptions({
     queryKey: ['catalog', 'brand-categories', { brand, cityId: locale.cityId, lang: locale.lang }],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG_V1}/products/brand/categories/${segment(brand)}`, BrandCategoriesResponse, {
+      api.get<BrandCategoriesResponse>(`${KATALOG_V1}/products/brand/categories/${segment(brand)}`, {
         cityId: locale.cityId,
         signal,
         timeoutMs: TIMEOUTS.catalogue,
@@ -143,7 +144,7 @@ export const catalogMenuQuery = (locale: Locale) =>
   queryOptions({
     queryKey: ['menu', 'katalog', { cityId: locale.cityId, lang: locale.lang }],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/menu/katalog`, MenuResponse, {
+      api.get<MenuResponse>(`${MENU_BASE}/menu/katalog`, {
         cityId: locale.cityId,
         signal,
         timeoutMs: TIMEOUTS.menu,
@@ -156,7 +157,7 @@ export const categoryCrumbsQuery = (category: string, lang: Lang) =>
   queryOptions({
     queryKey: ['menu', 'crumbs', { category, lang }],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/menu/breadcrumbs/categories/${segment(category)}`, BreadcrumbsResponse, {
+      api.get<BreadcrumbsResponse>(`${MENU_BASE}/menu/breadcrumbs/categories/${segment(category)}`, {
         signal,
         timeoutMs: TIMEOUTS.menu,
       }),

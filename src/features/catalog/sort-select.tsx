@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useId, useOptimistic, useTransition } from 'react'
-import { SORTINGS, type Sorting } from '../../../contract/catalog'
+import { SORTINGS, type Sorting } from '../../../contract/values/catalog'
 import styles from './listing.module.css'
 
 /** Spec 2.3: popularity (score, the default), discount, newest first, price up, price down, rating. */

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { PromotionSummary } from '../../../contract/menu'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 import { useStoreLocation } from '../../app/store-location'
 import { formatDate } from '../../i18n/format'
 import { Button } from '../../ui/button'

@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ProductListResponse } from '../../../contract/catalog'
+import type { ProductListResponse } from '../../../contract/catalog'
 import type { CityId, Lang } from '../../../contract/common'
-import {
-  CmsBlocksResponse,
-  MENU_BASE,
-  PromotionsResponse,
-  ServicePointsResponse,
-} from '../../../contract/menu'
+import type { CmsBlocksResponse, PromotionsResponse, ServicePointsResponse } from '../../../contract/menu'
+import { MENU_BASE } from '../../../contract/values/menu'
 import { api, TIMEOUTS } from '../../data/api'
 
 /** The content pages' server state: cms pages by slug, the promotions of the city, gift certificates. */
@@ -21,7 +17,7 @@ export const cmsPageQuery = (slug: string, { cityId, lang }: ContentLocale) =>
   queryOptions({
     queryKey: ['cms', slug, cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/cms-blocks`, CmsBlocksResponse, {
+      api.get<CmsBlocksResponse>(`${MENU_BASE}/cms-blocks`, {
         cityId,
         query: { slug },
         signal,
@@ -35,7 +31,7 @@ export const promotionsQuery = ({ cityId, lang }: ContentLocale) =>
   queryOptions({
     queryKey: ['menu', 'promotions', cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/promotions`, PromotionsResponse, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
+      api.get<PromotionsResponse>(`${MENU_BASE}/promotions`, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
     staleTime: 5 * 60_000,
   })
 
@@ -47,7 +43,7 @@ export const giftCardsQuery = ({ cityId, lang }: ContentLocale) =>
   queryOptions({
     queryKey: ['catalog', 'gift-cards', cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`/katalog/api/v2/products/category/${GIFT_CARDS_CATEGORY}`, ProductListResponse, {
+      api.get<ProductListResponse>(`/katalog/api/v2/products/category/${GIFT_CARDS_CATEGORY}`, {
         cityId,
         query: { sorting: 'price_asc', limit: 24 },
         signal,
@@ -61,7 +57,7 @@ export const servicePointsQuery = ({ cityId, lang }: ContentLocale) =>
   queryOptions({
     queryKey: ['menu', 'service-points', cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/service_points/query`, ServicePointsResponse, {
+      api.get<ServicePointsResponse>(`${MENU_BASE}/service_points/query`, {
         cityId,
         signal,
         timeoutMs: TIMEOUTS.menu,

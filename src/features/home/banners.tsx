@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import type { CmsBlock } from '../../../contract/menu'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons'
 import { ContentAnchor } from '../../app/content-anchor'
 import styles from './home.module.css'

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../../contract/menu'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
 import styles from './home.module.css'

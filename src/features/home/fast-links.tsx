@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FastLink } from '../../../contract/menu'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 import { ContentAnchor } from '../../app/content-anchor'
 import styles from './home.module.css'
 

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { RecommendBlocksResponse } from '../../../contract/catalog'
+import type { RecommendBlocksResponse } from '../../../contract/catalog'
 import type { CityId, Lang } from '../../../contract/common'
-import { CmsBlocksResponse, FastLinksResponse, MENU_BASE, MenuResponse } from '../../../contract/menu'
+import type { CmsBlocksResponse, FastLinksResponse, MenuResponse } from '../../../contract/menu'
+import { MENU_BASE } from '../../../contract/values/menu'
 import { api, TIMEOUTS } from '../../data/api'
 
 /** The home page's server state, all of it city-specific (issue 3, Pages 1). */
@@ -18,7 +19,7 @@ export const homeBannersQuery = ({ cityId, lang }: HomeLocale) =>
   queryOptions({
     queryKey: ['cms', HOME_BANNERS_SLUG, cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/cms-blocks`, CmsBlocksResponse, {
+      api.get<CmsBlocksResponse>(`${MENU_BASE}/cms-blocks`, {
         cityId,
         query: { slug: HOME_BANNERS_SLUG },
         signal,
@@ -32,7 +33,7 @@ export const fastLinksQuery = ({ cityId, lang }: HomeLocale) =>
   queryOptions({
     queryKey: ['menu', 'fast-links', cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/fast-links`, FastLinksResponse, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
+      api.get<FastLinksResponse>(`${MENU_BASE}/fast-links`, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
     staleTime: 5 * 60_000,
   })
 
@@ -44,7 +45,7 @@ export const homeMenuQuery = ({ cityId, lang }: HomeLocale) =>
   queryOptions({
     queryKey: ['menu', 'katalog', { cityId, lang }],
     queryFn: ({ signal }) =>
-      api.get(`${MENU_BASE}/menu/katalog`, MenuResponse, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
+      api.get<MenuResponse>(`${MENU_BASE}/menu/katalog`, { cityId, signal, timeoutMs: TIMEOUTS.menu }),
     staleTime: 5 * 60_000,
   })
 
@@ -56,7 +57,7 @@ export const homeCarouselsQuery = ({ cityId, lang }: HomeLocale) =>
   queryOptions({
     queryKey: ['recommend', 'home', cityId, lang],
     queryFn: ({ signal }) =>
-      api.get('/katalog/api/v1/recommend', RecommendBlocksResponse, {
+      api.get<RecommendBlocksResponse>('/katalog/api/v1/recommend', {
         cityId,
         signal,
         timeoutMs: TIMEOUTS.catalogue,

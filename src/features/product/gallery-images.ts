@@ -1,4 +1,4 @@
-import { imageUrl, type ImageSize } from '../../../contract/media'
+import { imageUrl, type ImageSize } from '../../../contract/values/media'
 
 /** Spec 9 and contract/media: the gallery shows 800×800 pictures with 88×88 thumbnails. */
 export const GALLERY_MAIN_SIZE: ImageSize = 800

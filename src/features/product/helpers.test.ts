@@ -6,17 +6,17 @@ import { galleryImages, stepIndex } from './gallery-images'
 import { projectPoints } from './map-projection'
 import { paymentOffers, saving } from './price-info'
 import { productPath } from './product-path'
-import { ProductSearch, tabsFor, visibleTab } from './product-tabs'
+import { parseProductSearch, tabsFor, visibleTab } from './product-tabs'
 import { ratingStars } from './rating'
 import { mapPlaces, stockLevel, storesFromStocks } from './stores'
 import { openState, parseHours, weeklyRuns } from './work-hours'
 
 describe('the tab in the URL', () => {
   it('defaults to about and turns an unknown tab into about instead of failing', () => {
-    expect(ProductSearch.parse({})).toEqual({ tab: 'about' })
-    expect(ProductSearch.parse({ tab: 'availability' })).toEqual({ tab: 'availability' })
-    expect(ProductSearch.parse({ tab: 'prices' })).toEqual({ tab: 'about' })
-    expect(ProductSearch.parse({ tab: 3 })).toEqual({ tab: 'about' })
+    expect(parseProductSearch({})).toEqual({ tab: 'about' })
+    expect(parseProductSearch({ tab: 'availability' })).toEqual({ tab: 'availability' })
+    expect(parseProductSearch({ tab: 'prices' })).toEqual({ tab: 'about' })
+    expect(parseProductSearch({ tab: 3 })).toEqual({ tab: 'about' })
   })
 
   it('gives shelf products all five tabs and services no availability or services tab', () => {

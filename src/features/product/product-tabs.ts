@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import type { SearchSchemaInput } from '@tanstack/react-router'
 import type { ProductType } from '../../../contract/catalog'
+import { oneOfParam } from '../../app/search-params'
 
 /** The product page's tabs (spec 2.4), in the order they are shown. */
 export const PRODUCT_TABS = ['about', 'availability', 'reviews', 'services', 'specifications'] as const
@@ -10,9 +11,13 @@ export const DEFAULT_TAB: ProductTab = 'about'
  * The product route's query: `?tab=`. A missing or unknown tab is the default one, never an error, so an
  * old or hand-typed link still opens the page.
  */
-export const ProductSearch = z.object({
-  tab: z.enum(PRODUCT_TABS).default(DEFAULT_TAB).catch(DEFAULT_TAB),
-})
+export function parseProductSearch(search: Record<string, unknown>): { tab: ProductTab } {
+  return { tab: oneOfParam(search.tab, PRODUCT_TABS) ?? DEFAULT_TAB }
+}
+
+/** The routes' `validateSearch`: links may leave `tab` out, which is the about tab. */
+export const validateProductSearch = (search: { tab?: ProductTab } & SearchSchemaInput) =>
+  parseProductSearch(search)
 
 /** Types that are things on a shelf: they have stores with stock and delivery. */
 const STOCKED: ReadonlySet<ProductType> = new Set(['regular', 'mto'])

@@ -1,13 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { z } from 'zod'
-import {
-  Product,
-  ProductAbout,
-  RecommendBlocksResponse,
-  type RecommendationCode as RecommendationCodeSchema,
-} from '../../../contract/catalog'
+import type { Product, ProductAbout, RecommendBlocksResponse } from '../../../contract/catalog'
 import type { CityId, Lang } from '../../../contract/common'
-import { DeliveryResult, INVENTORY_BASE, StocksResponse } from '../../../contract/inventory'
+import type { DeliveryResult, StocksResponse } from '../../../contract/inventory'
+import { INVENTORY_BASE } from '../../../contract/values/inventory'
 import { api, TIMEOUTS } from '../../data/api'
 
 /**
@@ -22,7 +17,7 @@ export const productQuery = (id: string, cityId: CityId, lang: Lang) =>
   queryOptions({
     queryKey: ['product', id, cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG}/products/${encodeURIComponent(id)}`, Product, {
+      api.get<Product>(`${KATALOG}/products/${encodeURIComponent(id)}`, {
         cityId,
         signal,
         timeoutMs: TIMEOUTS.product,
@@ -34,13 +29,13 @@ export const aboutQuery = (sku: string, lang: Lang) =>
   queryOptions({
     queryKey: ['product-about', sku, lang],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG}/products/${encodeURIComponent(sku)}/about`, ProductAbout, {
+      api.get<ProductAbout>(`${KATALOG}/products/${encodeURIComponent(sku)}/about`, {
         signal,
         timeoutMs: TIMEOUTS.product,
       }),
   })
 
-export type RecommendationCode = z.infer<typeof RecommendationCodeSchema>
+export type { RecommendationCode } from '../../../contract/values/catalog'
 
 /**
  * The product page's carousels in one call (`/recommend?sku=`): similar products, accessories, and what is
@@ -50,7 +45,7 @@ export const recommendationsQuery = (sku: string, cityId: CityId, lang: Lang) =>
   queryOptions({
     queryKey: ['recommend', sku, cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${KATALOG}/recommend`, RecommendBlocksResponse, { cityId, query: { sku }, signal }),
+      api.get<RecommendBlocksResponse>(`${KATALOG}/recommend`, { cityId, query: { sku }, signal }),
     staleTime: 5 * 60_000,
   })
 
@@ -59,7 +54,7 @@ export const stocksQuery = (sku: string, cityId: CityId, lang: Lang) =>
   queryOptions({
     queryKey: ['stocks', sku, cityId, lang],
     queryFn: ({ signal }) =>
-      api.get(`${INVENTORY_BASE}/v1/stocks/${encodeURIComponent(sku)}`, StocksResponse, { cityId, signal }),
+      api.get<StocksResponse>(`${INVENTORY_BASE}/v1/stocks/${encodeURIComponent(sku)}`, { cityId, signal }),
     // Stock moves faster than descriptions do.
     staleTime: 30_000,
   })
@@ -72,10 +67,9 @@ export const deliveryQuery = (sku: string, cityId: CityId, lang: Lang) =>
   queryOptions({
     queryKey: ['delivery', sku, cityId, lang],
     queryFn: ({ signal }) =>
-      api.post(
+      api.post<DeliveryResult>(
         `${INVENTORY_BASE}/v3/delivery`,
         { city_id: cityId, products: [{ sku, quantity: 1 }] },
-        DeliveryResult,
         { signal },
       ),
     staleTime: 30_000,

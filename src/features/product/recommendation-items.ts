@@ -1,5 +1,5 @@
 import type { ProductType, RecommendationItem } from '../../../contract/catalog'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 
 /** Spec 7.1: recommendation pictures are 208×208. */
 export const RECOMMENDATION_IMAGE = 208

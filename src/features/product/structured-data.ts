@@ -1,5 +1,5 @@
 import type { Availability, Product } from '../../../contract/catalog'
-import { imageUrl } from '../../../contract/media'
+import { imageUrl } from '../../../contract/values/media'
 
 /**
  * schema.org Product and BreadcrumbList for a product page, as JSON-LD. The element that carries it is a

@@ -1,4 +1,5 @@
-import { WEEKDAYS, type WeeklyWorkHours } from '../../../contract/menu'
+import type { WeeklyWorkHours } from '../../../contract/menu'
+import { WEEKDAYS } from '../../../contract/values/menu'
 import { STORE_TIME_ZONE } from '../../i18n/format'
 
 export type Weekday = (typeof WEEKDAYS)[number]

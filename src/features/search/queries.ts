@@ -1,9 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { ProductListItem } from '../../../contract/catalog'
 import type { CityId, Lang } from '../../../contract/common'
-import { SearchResponse, SuggestResponse, type SearchSort } from '../../../contract/search'
+import type { SearchResponse, SearchSort, SuggestResponse } from '../../../contract/search'
 import { api } from '../../data/api'
-import { z } from 'zod'
 
 const SEARCH = '/katalog/api/v1/products/search'
 
@@ -132,7 +131,7 @@ export const searchQuery = (p: SearchParams) =>
     queryKey: ['search', p.lang, p.cityId, p] as const,
     queryFn: async ({ signal, client }): Promise<SearchResult> => {
       if (isOffline()) return searchOffline(client, p)
-      const body = await api.post(SEARCH, searchBody(p), SearchResponse, { signal })
+      const body = await api.post<SearchResponse>(SEARCH, searchBody(p), { signal })
       return { ...body, offline: false }
     },
     // offline answers are not kept: the network one replaces them when it returns
@@ -144,14 +143,14 @@ export const suggestQuery = (query: string, cityId: CityId, lang: Lang) =>
   queryOptions({
     queryKey: ['search-suggest', lang, cityId, query] as const,
     queryFn: ({ signal }) =>
-      api.get(`${SEARCH}/suggest`, SuggestResponse, { query: { query }, cityId, signal }),
+      api.get<SuggestResponse>(`${SEARCH}/suggest`, { query: { query }, cityId, signal }),
     staleTime: 5 * 60_000,
   })
 
 /** Tells the server which product the shopper opened from a search (for relevance work); best effort. */
 export function recordSearchClick(queryId: string, sku: string): void {
   if (!queryId) return
-  void api.post(`${SEARCH}/click`, { query_id: queryId, sku }, z.unknown()).catch(() => undefined)
+  void api.post(`${SEARCH}/click`, { query_id: queryId, sku }).catch(() => undefined)
 }
 
 const RECENT_KEY = 'storefront:recent-searches'

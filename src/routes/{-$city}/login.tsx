@@ -1,20 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { optionalKeys, oneOfParam, stringParam } from '../../app/search-params'
 import { LoginPage } from '../../features/auth/login-page'
 
 /** Spec 2.7 steps; `redirect` is where to go after signing in, a path of this site only. */
-const LoginSearch = z.object({
-  step: z.enum(['phone', 'sms', 'password', 'create', 'forgot-password']).optional().catch(undefined),
-  redirect: z
-    .string()
-    .regex(/^\/(?![/\\])/)
-    .max(2000)
-    .optional()
-    .catch(undefined),
-})
+const LOGIN_STEPS = ['phone', 'sms', 'password', 'create', 'forgot-password'] as const
+
+const parseLoginSearch = (search: Record<string, unknown>) =>
+  optionalKeys({
+    step: oneOfParam(search.step, LOGIN_STEPS),
+    redirect: stringParam(search.redirect, { max: 2000, pattern: /^\/(?![/\\])/ }),
+  })
 
 export const Route = createFileRoute('/{-$city}/login')({
-  validateSearch: LoginSearch,
+  validateSearch: parseLoginSearch,
   component: LoginRoute,
 })
 

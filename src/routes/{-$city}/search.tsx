@@ -1,25 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { booleanParam, optionalKeys, integerParam, oneOfParam, stringParam } from '../../app/search-params'
 import { SEARCH_SORTINGS } from '../../features/search/queries'
 import { SearchPage } from '../../features/search/search-page'
 
 /** Spec 2.5: search is driven by query parameters; default sorting is popularity. */
-const SearchSearch = z.object({
-  q: z.coerce.string().trim().max(200).optional().catch(undefined),
-  sorting: z.enum(SEARCH_SORTINGS).optional().catch(undefined),
-  priceMin: z.coerce.number().int().nonnegative().optional().catch(undefined),
-  priceMax: z.coerce.number().int().nonnegative().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  /** Chosen filters as `code:value` pairs. */
-  f: z.string().max(2000).optional().catch(undefined),
-  /** The category path the results are narrowed to. */
-  c: z.string().max(300).optional().catch(undefined),
-  /** Search the words as typed, without corrections. */
-  literal: z.coerce.boolean().optional().catch(undefined),
-})
+const parseSearchSearch = (search: Record<string, unknown>) =>
+  optionalKeys({
+    q: stringParam(search.q, { max: 200, fromAny: true, trim: true }),
+    sorting: oneOfParam(search.sorting, SEARCH_SORTINGS),
+    priceMin: integerParam(search.priceMin, 0),
+    priceMax: integerParam(search.priceMax, 0),
+    page: integerParam(search.page, 1),
+    /** Chosen filters as `code:value` pairs. */
+    f: stringParam(search.f, { max: 2000 }),
+    /** The category path the results are narrowed to. */
+    c: stringParam(search.c, { max: 300 }),
+    /** Search the words as typed, without corrections. */
+    literal: booleanParam(search.literal),
+  })
 
 export const Route = createFileRoute('/{-$city}/search')({
-  validateSearch: SearchSearch,
+  validateSearch: parseSearchSearch,
   component: SearchRoute,
 })
 

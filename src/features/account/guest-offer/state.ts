@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { PromoCode } from '../../../../contract/account-area'
+import type { PromoCode } from '../../../../contract/account-area'
 
 /**
  * Spec 4 (Guest promo offer): everything about the offer lives in sessionStorage, so it starts afresh
@@ -13,8 +12,37 @@ export const CART_ITEM_REMOVED_EVENT = 'storefront:cart-item-removed'
 
 export type DismissReason = 'signin' | 'cart' | 'closed' | 'received'
 
-const Progress = z.object({ seen: z.boolean(), elapsedMs: z.number().int().min(0) })
-export type Progress = z.infer<typeof Progress>
+export interface Progress {
+  seen: boolean
+  elapsedMs: number
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isProgress(value: unknown): value is Progress {
+  return (
+    isRecord(value) &&
+    typeof value.seen === 'boolean' &&
+    Number.isInteger(value.elapsedMs) &&
+    (value.elapsedMs as number) >= 0
+  )
+}
+
+/** What this tab itself saved: the code, campaign and discount the offer shows. */
+function isPromoCode(value: unknown): value is PromoCode {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.code === 'string' &&
+    typeof value.campaign === 'string' &&
+    Number.isInteger(value.discount) &&
+    (value.discountType === 'percent' || value.discountType === 'amount') &&
+    Number.isInteger(value.minOrderSum) &&
+    typeof value.validTo === 'string' &&
+    (value.usedAt === null || typeof value.usedAt === 'string')
+  )
+}
 
 function storage(): Storage | null {
   try {
@@ -26,8 +54,8 @@ function storage(): Storage | null {
 
 export function readProgress(): Progress {
   try {
-    const parsed = Progress.safeParse(JSON.parse(storage()?.getItem(OFFER_KEY) ?? 'null'))
-    return parsed.success ? parsed.data : { seen: false, elapsedMs: 0 }
+    const stored: unknown = JSON.parse(storage()?.getItem(OFFER_KEY) ?? 'null')
+    return isProgress(stored) ? stored : { seen: false, elapsedMs: 0 }
   } catch {
     return { seen: false, elapsedMs: 0 }
   }
@@ -60,8 +88,8 @@ export function saveReceivedCode(promo: PromoCode): void {
 
 export function readReceivedCode(): PromoCode | null {
   try {
-    const parsed = PromoCode.safeParse(JSON.parse(storage()?.getItem(RECEIVED_KEY) ?? 'null'))
-    return parsed.success ? parsed.data : null
+    const stored: unknown = JSON.parse(storage()?.getItem(RECEIVED_KEY) ?? 'null')
+    return isPromoCode(stored) ? stored : null
   } catch {
     return null
   }

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CategoryPage } from '../../../features/catalog/category-page'
-import { ListingSearch, normalizeListingSearch } from '../../../features/catalog/listing-search'
+import { parseListingSearch, normalizeListingSearch } from '../../../features/catalog/listing-search'
 import { loadCategoryPage, resolveCategoryPath } from '../../../features/catalog/load'
 
 /** `/catalog/{category segments}[/f/{code}/{value}...]?sorting&priceMin&priceMax&page` (spec 2.3). */
 export const Route = createFileRoute('/{-$city}/catalog/$')({
-  validateSearch: ListingSearch,
+  validateSearch: parseListingSearch,
   loaderDeps: ({ search }) => normalizeListingSearch(search),
   beforeLoad: ({ params, location, context }) => ({
     categoryPath: resolveCategoryPath(params._splat, location, context),

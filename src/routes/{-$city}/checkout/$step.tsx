@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { optionalKeys, oneOfParam, stringParam } from '../../../app/search-params'
 import { CheckoutStepPage } from '../../../features/shell/info-pages'
 
 /** The result step is the return address of bank and broker redirects: `?status=success&orderId=...`. */
-const CheckoutStepSearch = z.object({
-  status: z.enum(['success', 'failure']).optional().catch(undefined),
-  orderId: z.coerce.string().min(1).max(64).optional().catch(undefined),
-})
+const parseCheckoutStepSearch = (search: Record<string, unknown>) =>
+  optionalKeys({
+    status: oneOfParam(search.status, ['success', 'failure'] as const),
+    orderId: stringParam(search.orderId, { min: 1, max: 64, fromAny: true }),
+  })
 
 export const Route = createFileRoute('/{-$city}/checkout/$step')({
-  validateSearch: CheckoutStepSearch,
+  validateSearch: parseCheckoutStepSearch,
   component: CheckoutStepRoute,
 })
 

@@ -1,20 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { optionalKeys, stringParam, uuidParam } from '../../../app/search-params'
 import { AccountFrame } from '../../../features/account/account-frame'
 import { CardsPage } from '../../../features/account/cards-page'
 
 /** The acquirer sends the shopper back with `card` (saved) or `reason` (not saved). */
-const CardsSearch = z.object({
-  card: z.uuid().optional().catch(undefined),
-  reason: z
-    .string()
-    .regex(/^[a-z0-9_]{1,40}$/)
-    .optional()
-    .catch(undefined),
-})
+const parseCardsSearch = (search: Record<string, unknown>) =>
+  optionalKeys({
+    card: uuidParam(search.card),
+    reason: stringParam(search.reason, { max: 40, pattern: /^[a-z0-9_]{1,40}$/ }),
+  })
 
 export const Route = createFileRoute('/{-$city}/my-account/cards')({
-  validateSearch: CardsSearch,
+  validateSearch: parseCardsSearch,
   component: CardsRoute,
 })
 

@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
-import { OrderStatus } from '../../../../contract/account-area'
+import { ORDER_STATUSES } from '../../../../contract/values/account-area'
+import { optionalKeys, isoDateParam, oneOfParam } from '../../../app/search-params'
 import { AccountFrame } from '../../../features/account/account-frame'
 import { OrdersPage } from '../../../features/account/orders-page'
 
 /** The filters live in the URL, so a filtered list can be reloaded and shared. */
-const OrdersSearch = z.object({
-  status: OrderStatus.optional().catch(undefined),
-  dateFrom: z.iso.date().optional().catch(undefined),
-  dateTo: z.iso.date().optional().catch(undefined),
-})
+const parseOrdersSearch = (search: Record<string, unknown>) =>
+  optionalKeys({
+    status: oneOfParam(search.status, ORDER_STATUSES),
+    dateFrom: isoDateParam(search.dateFrom),
+    dateTo: isoDateParam(search.dateTo),
+  })
 
 export const Route = createFileRoute('/{-$city}/my-account/orders-list')({
-  validateSearch: OrdersSearch,
+  validateSearch: parseOrdersSearch,
   component: OrdersRoute,
 })
 

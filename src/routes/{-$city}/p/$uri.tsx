@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { loadProduct } from '../../../features/product/load'
 import { ProductLoadError, ProductPage } from '../../../features/product/product-page'
-import { DEFAULT_TAB, ProductSearch } from '../../../features/product/product-tabs'
+import { DEFAULT_TAB, validateProductSearch } from '../../../features/product/product-tabs'
 
 /** A product page, `/p/{uri}?tab=availability`; the about tab is the address without `?tab`. */
 export const Route = createFileRoute('/{-$city}/p/$uri')({
-  validateSearch: ProductSearch,
+  validateSearch: validateProductSearch,
   search: { middlewares: [stripSearchParams({ tab: DEFAULT_TAB })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: ({ context, params, deps }) =>

@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { loadProduct } from '../../../../features/product/load'
 import { ProductLoadError, ProductPage } from '../../../../features/product/product-page'
-import { DEFAULT_TAB, ProductSearch } from '../../../../features/product/product-tabs'
+import { DEFAULT_TAB, validateProductSearch } from '../../../../features/product/product-tabs'
 
 /** A service product: `/p/s/{sku}` (also written `/s/{sku}`). */
 export const Route = createFileRoute('/{-$city}/p/s/$sku')({
-  validateSearch: ProductSearch,
+  validateSearch: validateProductSearch,
   search: { middlewares: [stripSearchParams({ tab: DEFAULT_TAB })] },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: ({ context, params, deps }) =>
