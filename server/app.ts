@@ -88,6 +88,6 @@ export async function buildApp({
   const deps = { config, database, buildId: readBuildId(config.STATIC_DIR), readiness }
   for (const register of modules) await register(app, deps)
 
-  await registerStaticSite(app, config.STATIC_DIR)
+  await registerStaticSite(app, config.STATIC_DIR, { publicOrigin: config.PUBLIC_ORIGIN })
   return app
 }

@@ -1,9 +1,12 @@
 import './styles/global.css'
+import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
+import { createAppRouter } from './app/router'
+import { readServerState } from './app/server-state'
 import { startServiceWorker } from './app/service-worker'
 import { outbox } from './data/outbox'
 import { createQueryClient } from './data/query-client'
@@ -16,18 +19,33 @@ async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   const queryClient = createQueryClient()
+  const serverState = readServerState()
+  if (serverState) hydrate(queryClient, serverState)
   // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
   outbox.start({ queryClient })
-  // As a transition the first render yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page, so a slow phone stays responsive while the store starts.
-  const reactRoot = createRoot(root)
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    )
-  })
+  const router = createAppRouter(queryClient)
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  )
+  // As a transition the first render (or the hydration of the server's page) yields to the browser every
+  // few milliseconds instead of holding the main thread for the whole page, so a slow phone stays
+  // responsive while the store starts.
+  if (serverState) {
+    // The page's code and data are in place before hydrating, so the first render matches the server's;
+    // `ssr` tells the router the page came from a server render (no Suspense around the root, as there).
+    router.ssr = { manifest: undefined }
+    await router.load()
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
+  } else {
+    const reactRoot = createRoot(root)
+    startTransition(() => {
+      reactRoot.render(app)
+    })
+  }
   startServiceWorker()
 }
 

@@ -8,6 +8,9 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
+  // Server-rendered pages carry React's style attributes (bar widths, image ratios); <style> elements and
+  // stylesheets from elsewhere stay forbidden.
+  'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isApiPath } from './api-paths'
 import { sendNotFound } from './errors-plugin'
+import { publicOrigin } from './public-origin'
+import { fillShell, loadPageRenderer, renderWithin, type PageRenderer } from './server-pages'
 import type { App } from './types'
 
 /**
@@ -17,12 +19,20 @@ export function looksLikeFile(url: string): boolean {
 const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/build.json'])
 const IMMUTABLE = /^\/assets\//
 
+export interface StaticSiteOptions {
+  /** The page renderer; by default the built one beside the static directory, when there is one. */
+  renderer?: PageRenderer | null
+  /** PUBLIC_ORIGIN, for the absolute links of rendered pages. */
+  publicOrigin?: string
+}
+
 /**
  * Serves the built PWA: hashed assets cached for a year, the shell files that decide which version a
  * shopper runs never cached, brotli/gzip files precompressed at build time, and every client route
- * answered with index.html. Unknown API paths and missing files stay 404s.
+ * answered with the page rendered on the server (catalogue, products, content) or with index.html (the
+ * shopper's own pages, or whenever a render fails or is slow). Unknown API paths and missing files stay 404s.
  */
-export async function registerStaticSite(app: App, staticDir: string) {
+export async function registerStaticSite(app: App, staticDir: string, options: StaticSiteOptions = {}) {
   const root = path.resolve(staticDir)
   const indexFile = path.join(root, 'index.html')
   const hasBuild = existsSync(indexFile)
@@ -49,23 +59,46 @@ export async function registerStaticSite(app: App, staticDir: string) {
     })
   }
   const indexHtml = hasBuild ? readFileSync(indexFile) : null
+  const shellText = indexHtml?.toString('utf8') ?? ''
+  const renderer =
+    options.renderer !== undefined
+      ? options.renderer
+      : hasBuild
+        ? await loadPageRenderer(app, staticDir)
+        : null
   const sendShell = (reply: FastifyReply) =>
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
 
-  // The static plugin would treat `/` as a directory listing; the home page is the shell like any route.
-  if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendShell(reply))
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!renderer || req.method !== 'GET') return sendShell(reply)
+    const url = publicOrigin(req, options.publicOrigin) + req.url
+    const page = await renderWithin(renderer.render, url, (error) =>
+      req.log.error({ err: error, url: req.url }, 'server render failed: sending the shell'),
+    )
+    if (page.kind === 'redirect') {
+      return reply
+        .code(page.status)
+        .header('location', page.location)
+        .header('cache-control', 'no-cache')
+        .send()
+    }
+    const html = page.kind === 'page' ? fillShell(shellText, page, renderer.serializeState(page.state)) : null
+    if (!html || page.kind !== 'page') return sendShell(reply)
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html)
+  }
+
+  // The static plugin would treat `/` as a directory listing; the home page is a page like any route.
+  if (indexHtml) app.get('/', { schema: { hide: true } }, sendPage)
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?', 1)[0] ?? '/'
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !looksLikeFile(url)
-    if (wantsPage && indexHtml) {
-      return reply
-        .code(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml)
-    }
+    if (wantsPage && indexHtml) return sendPage(req, reply)
     return sendNotFound(reply)
   })
 }

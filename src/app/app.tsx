@@ -5,14 +5,19 @@ import { RouterProvider } from '@tanstack/react-router'
 import { useState } from 'react'
 import { createPersistOptions } from '../data/query-client'
 import { i18n } from '../i18n/i18n'
-import { createAppRouter } from './router'
+import type { createAppRouter } from './router'
 
 /**
  * The providers around every page: TanStack Query with its cache persisted to IndexedDB, lingui, and
  * the router (which gets the query client as context). jotai uses its default store, no provider needed.
  */
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createAppRouter(queryClient))
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient
+  router: ReturnType<typeof createAppRouter>
+}) {
   const [persistOptions] = useState(() => createPersistOptions())
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>

@@ -4,7 +4,10 @@ import { RouteErrorScreen } from '../features/shell/error-screen'
 import { NotFoundPage } from '../features/shell/not-found'
 import { routeTree } from '../routeTree.gen'
 
-export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  options: { history?: RouterHistory; scrollRestoration?: boolean } = {},
+) {
   return createRouter({
     routeTree,
     ...(options.history && { history: options.history }),
@@ -15,7 +18,7 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorScreen,
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    scrollRestoration: options.scrollRestoration ?? true,
   })
 }
 

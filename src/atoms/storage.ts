@@ -45,7 +45,9 @@ export function idbStorage<T>({
     return accepts(value) ? value : initialValue
   }
   return {
-    getItem: async (key, initialValue) => accept(await get<unknown>(key, store), initialValue),
+    // A page rendered on the server has no IndexedDB: it shows the initial values, as a first visit does.
+    getItem: async (key, initialValue) =>
+      typeof indexedDB === 'undefined' ? initialValue : accept(await get<unknown>(key, store), initialValue),
     setItem: async (key, value) => {
       await set(key, value, store)
       announce({ key, value, removed: false })

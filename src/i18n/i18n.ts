@@ -10,6 +10,7 @@ const loaders: Record<Lang, () => Promise<{ messages: Messages }>> = {
   kk: () => import('../locales/kk/messages.po'),
 }
 
+const NUMBER_LOCALE = 'ru-RU'
 const loaded = new Set<Lang>()
 
 export async function activateLocale(lang: Lang): Promise<void> {
@@ -18,7 +19,9 @@ export async function activateLocale(lang: Lang): Promise<void> {
     i18n.load(lang, messages)
     loaded.add(lang)
   }
-  if (i18n.locale !== lang) i18n.activate(lang)
+  // Numbers inside texts are grouped the way Kazakhstan writes them (1 047) in both languages: browsers
+  // without full Kazakh locale data would write 1,047, and the server and browser must agree.
+  if (i18n.locale !== lang) i18n.activate(lang, [NUMBER_LOCALE])
   if (typeof document !== 'undefined') document.documentElement.lang = lang
 }
 

@@ -5,8 +5,8 @@ import { ErrorBody } from '../../../contract/common'
 import type { ModuleRegistration } from '../../http/types'
 import { createSeoRepo } from './repo'
 import { createSeoService, SITEMAP_PART_PATH, type GeneratedFile } from './service'
+import { publicOrigin } from '../../http/public-origin'
 
-const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 const CACHE = 'public, max-age=600'
 
 const PartParams = z.object({ part: z.string().regex(/^\d{1,6}$/, 'a part number') })
@@ -18,12 +18,7 @@ const PartParams = z.object({ part: z.string().regex(/^\d{1,6}$/, 'a part number
 export const seoModule: ModuleRegistration = (app, { config, database }) => {
   const seo = createSeoService({ repo: createSeoRepo(database.db) })
 
-  /** PUBLIC_ORIGIN when set; otherwise the origin the request came to (behind a proxy: its forwarded host). */
-  const originOf = (req: FastifyRequest) => {
-    if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN.replace(/\/+$/, '')
-    const host = HOST.test(req.host) ? req.host : 'localhost'
-    return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`
-  }
+  const originOf = (req: FastifyRequest) => publicOrigin(req, config.PUBLIC_ORIGIN)
 
   const sendXml = (req: FastifyRequest, reply: FastifyReply, file: GeneratedFile) => {
     reply

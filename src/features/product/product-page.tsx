@@ -26,6 +26,7 @@ import { Tabs } from './tabs'
 import { useInView } from '../../ui/use-in-view'
 import { Variants } from './variants'
 import styles from './product-page.module.css'
+import { siteOrigin } from '../../app/site-origin'
 
 // Below the fold or behind a tab: their code loads when they are shown, not with the page.
 const AvailabilityTab = lazy(() => import('./availability-tab').then((m) => ({ default: m.AvailabilityTab })))
@@ -65,8 +66,7 @@ export function ProductPage({ id, tab }: ProductPageProps) {
       ? `/p/s/${encodeURIComponent(product.sku)}`
       : `/p/${encodeURIComponent(product.uri)}`,
   )
-  const origin = typeof window === 'undefined' ? '' : window.location.origin
-  const address = { origin, href: location.href, path }
+  const address = { origin: siteOrigin(), href: location.href, path }
   const crumbs = product.breadcrumbs
 
   let panel

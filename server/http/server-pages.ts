@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { App } from './types'
+
+/** What the page renderer (src/entry-server.tsx, built into dist-ssr/) answers for an address. */
+export type ServerPage =
+  | { kind: 'page'; status: 200 | 404; head: string; html: string; state: unknown; lang: 'ru' | 'kk' }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'shell' }
+
+export type RenderPage = (url: string) => Promise<ServerPage>
+type Transport = (url: string, init: RequestInit) => Promise<Response>
+interface RendererModule {
+  createPageRenderer: (transport: Transport) => RenderPage
+  serializeServerState: (state: unknown) => string
+}
+
+/** A page that takes longer than this is sent as the shell: the browser renders it, as without SSR. */
+export const RENDER_TIMEOUT_MS = 2_000
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * The page renderer's API calls, answered by this same app in-process: no socket, the same routes,
+ * validation and errors as a browser's call.
+ */
+export function inProcessTransport(app: App): Transport {
+  return async (url, init) => {
+    const headers: Record<string, string> = {}
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value
+    })
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init.body === 'string' && { payload: init.body }),
+    })
+    return new Response(NULL_BODY_STATUSES.has(answer.statusCode) ? null : answer.payload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    })
+  }
+}
+
+export interface PageRenderer {
+  render: RenderPage
+  serializeState: (state: unknown) => string
+}
+
+/** The built renderer beside the static directory (`dist/` → `dist-ssr/`), or null when there is none. */
+export async function loadPageRenderer(app: App, staticDir: string): Promise<PageRenderer | null> {
+  const entry = path.resolve(staticDir, '..', 'dist-ssr', 'entry-server.js')
+  if (!existsSync(entry)) return null
+  const mod = (await import(pathToFileURL(entry).href)) as RendererModule
+  return { render: mod.createPageRenderer(inProcessTransport(app)), serializeState: mod.serializeServerState }
+}
+
+const ROOT = '<div id="root"><div class="boot">Техно магазин</div></div>'
+
+/** Puts a rendered page into the built shell; null when the shell does not have the expected root. */
+export function fillShell(
+  shell: string,
+  page: Extract<ServerPage, { kind: 'page' }>,
+  stateJson: string,
+): string | null {
+  if (!shell.includes(ROOT) || !shell.includes('</head>')) return null
+  return shell
+    .replace('<html lang="ru">', `<html lang="${page.lang}">`)
+    .replace('</head>', `${page.head}</head>`)
+    .replace(
+      ROOT,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="server-state">${stateJson}</script>`,
+    )
+}
+
+/** Renders within the time limit; a failure or a slow render is the shell, never an error page. */
+export async function renderWithin(
+  render: RenderPage,
+  url: string,
+  onFailure: (error: unknown) => void,
+  timeoutMs = RENDER_TIMEOUT_MS,
+): Promise<ServerPage> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<ServerPage>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'shell' }), timeoutMs)
+  })
+  try {
+    return await Promise.race([render(url), timeout])
+  } catch (error) {
+    onFailure(error)
+    return { kind: 'shell' }
+  } finally {
+    clearTimeout(timer)
+  }
+}

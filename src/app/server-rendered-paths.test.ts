@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { isServerRendered } from './server-rendered-paths'
+
+describe('isServerRendered', () => {
+  it('renders the catalogue, products and content pages in every city and language', () => {
+    for (const path of [
+      '/',
+      '/catalog',
+      '/catalog/smartfony/f/brand/apple',
+      '/p/iphone-15',
+      '/astana_kk',
+      '/astana_kk/p/x',
+      '/shymkent/b/samsung',
+      '/cms/promo',
+      '/gift-cards',
+      '/search',
+    ])
+      expect(isServerRendered(path), path).toBe(true)
+  })
+
+  it("leaves the shopper's own pages to the browser", () => {
+    for (const path of [
+      '/cart',
+      '/my-account',
+      '/astana/my-account/orders',
+      '/login',
+      '/checkout/delivery',
+      '/compare',
+    ])
+      expect(isServerRendered(path), path).toBe(false)
+  })
+})

@@ -1,0 +1,122 @@
+import { I18nProvider } from '@lingui/react'
+import { dehydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { applyStoreLocale } from './app/apply-locale'
+import { splitPathname } from './app/locale-prefix'
+import { createAppRouter } from './app/router'
+import { isServerRendered } from './app/server-rendered-paths'
+import { setServerOrigin } from './app/site-origin'
+import { createQueryClient, shouldPersistQuery } from './data/query-client'
+import { setTransport, type Transport } from './data/transport'
+import { i18n } from './i18n/i18n'
+
+export type ServerPage =
+  | {
+      kind: 'page'
+      status: 200 | 404
+      /** React's preloads of the page's first images, for the document's head. */
+      head: string
+      html: string
+      state: DehydratedState
+      lang: 'ru' | 'kk'
+    }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not a page the server renders (the shopper's own pages): the client renders it from the shell. */
+  | { kind: 'shell' }
+
+/**
+ * The catalogue, product and content pages rendered on the server, so the shopper sees the page before
+ * any script has run. The API calls the pages make are answered in-process by `transport`.
+ *
+ * lingui's `t` and the city atoms are module-wide, so renders take turns: one page is rendered from its
+ * first loader to its last byte before the next starts. A render takes a few milliseconds.
+ */
+export function createPageRenderer(transport: Transport) {
+  setTransport(transport)
+  let queue: Promise<unknown> = Promise.resolve()
+  return (url: string): Promise<ServerPage> => {
+    const turn = queue.then(() => renderPage(url))
+    queue = turn.catch(() => undefined)
+    return turn
+  }
+}
+
+const MAX_RENDER_PASSES = 3
+const LAZY_IMPORT_WAIT_MS = 5
+
+/** React marks a Suspense boundary it could not finish with `<!--$!-->`. */
+const suspended = (html: string, queryClient: QueryClient) =>
+  html.includes('<!--$!-->') || queryClient.isFetching() > 0
+
+/** Until the queries a render started have answered and the code it asked for has loaded. */
+async function settle(queryClient: QueryClient): Promise<void> {
+  while (queryClient.isFetching() > 0) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() > 0) return
+        unsubscribe()
+        resolve()
+      })
+    })
+  }
+  // A lazy component's module is a local file: it has loaded by the next turn of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, LAZY_IMPORT_WAIT_MS))
+}
+
+/** `url` is absolute: its origin is the one the shopper asked, for the page's absolute links. */
+async function renderPage(url: string): Promise<ServerPage> {
+  const { origin, pathname, search, hash } = new URL(url)
+  if (!isServerRendered(pathname)) return { kind: 'shell' }
+  setServerOrigin(origin)
+  const { locale } = splitPathname(pathname)
+  await applyStoreLocale(locale)
+
+  const queryClient = createQueryClient()
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  })
+  const router = createAppRouter(queryClient, {
+    history: createMemoryHistory({ initialEntries: [pathname + search + hash] }),
+    // The browser restores scroll itself; on the server this would be an inline script, which CSP forbids.
+    scrollRestoration: false,
+  })
+  await router.load()
+  const result = router._serverResult
+  if (result?.type === 'redirect') {
+    return {
+      kind: 'redirect',
+      status: result.redirect.status,
+      location: result.redirect.headers.get('Location') ?? '/',
+    }
+  }
+  const page = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  )
+  // The loaders fetch what a page needs before it renders; a part that asks for more while rendering
+  // (useSuspenseQuery, a lazy component) suspends, which renderToString leaves to the browser. Such a
+  // part gets its data or code here, and the page is rendered again with everything in place.
+  let html = renderToString(page)
+  for (let pass = 1; pass < MAX_RENDER_PASSES && suspended(html, queryClient); pass++) {
+    await settle(queryClient)
+    html = renderToString(page)
+  }
+  const [, head = '', body = html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(html) ?? []
+  const notFound = router.state.matches.some((match) => match.status === 'notFound')
+  return {
+    kind: 'page',
+    status: notFound ? 404 : 200,
+    head,
+    html: body,
+    state: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+    lang: locale.lang,
+  }
+}
+export { serializeServerState } from './app/server-state'
