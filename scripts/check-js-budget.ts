@@ -47,17 +47,19 @@ export interface PageSpec {
   sources: readonly string[]
 }
 
+// The first script (src/boot.ts) is the entry; the app it imports is loaded by every page.
+const APP = 'src/main.tsx'
 const LAYOUT = 'src/routes/{-$city}/route.tsx?tsr-split=component'
 const DEFAULT_MESSAGES = 'src/locales/ru/messages.po'
 
 export const PAGES: readonly PageSpec[] = [
   {
     name: 'product page',
-    sources: [LAYOUT, 'src/routes/{-$city}/p/$uri.tsx?tsr-split=component', DEFAULT_MESSAGES],
+    sources: [APP, LAYOUT, 'src/routes/{-$city}/p/$uri.tsx?tsr-split=component', DEFAULT_MESSAGES],
   },
   {
     name: 'category page',
-    sources: [LAYOUT, 'src/routes/{-$city}/catalog/$.tsx?tsr-split=component', DEFAULT_MESSAGES],
+    sources: [APP, LAYOUT, 'src/routes/{-$city}/catalog/$.tsx?tsr-split=component', DEFAULT_MESSAGES],
   },
 ]
 

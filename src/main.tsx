@@ -1,4 +1,3 @@
-import './styles/global.css'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react'
 import type { QueryClient } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { createPersistOptions } from '../data/query-client'
 import { i18n } from '../i18n/i18n'
 import type { createAppRouter } from './router'
@@ -19,6 +19,7 @@ export function App({
   router: ReturnType<typeof createAppRouter>
 }) {
   const [persistOptions] = useState(() => createPersistOptions())
+  useEffect(markAppReady, [])
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <I18nProvider i18n={i18n}>
@@ -26,4 +27,12 @@ export function App({
       </I18nProvider>
     </PersistQueryClientProvider>
   )
+}
+
+/**
+ * `<html data-app="ready">` once the app has rendered or hydrated the page: until then a server-rendered
+ * page is plain HTML, whose buttons do nothing yet. Journeys wait for it after each navigation.
+ */
+export function markAppReady() {
+  document.documentElement.dataset.app = 'ready'
 }

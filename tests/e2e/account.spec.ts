@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures'
 import { localOrganisations } from '../../server/providers/organisation-registry/local'
 
 /** 77 + 9 random digits: a number nobody in the journey database has. */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './fixtures'
 
 /** 77 + 9 random digits: a number nobody in the journey database has. */
 const randomNational = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`

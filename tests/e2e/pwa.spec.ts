@@ -1,4 +1,5 @@
-import { chromium, expect, test, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
 
 /**
  * The store as an installable, offline-capable app: the manifest, Chrome's own installability verdict,

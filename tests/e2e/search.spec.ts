@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test.describe('searching', () => {
   test('a typo in the header box → the suggestion → the product page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test.describe('the store shell', () => {
   test('home opens in Russian for Almaty with the header, one heading and the footer', async ({ page }) => {

@@ -1,0 +1,93 @@
+import { expect, test, type APIRequestContext } from './fixtures'
+
+async function firstProduct(request: APIRequestContext, category = 'smartfony') {
+  const listing = await request.get(`/katalog/api/v2/products/category/${category}?city_id=1&limit=1`)
+  expect(listing.ok()).toBe(true)
+  return (await listing.json()).payload[0] as { uri: string; title: string }
+}
+
+test.describe('pages rendered by the server', () => {
+  test('a product page arrives as HTML with its title, price and data for the app', async ({ request }) => {
+    const product = await firstProduct(request)
+    const answer = await request.get(`/p/${product.uri}`)
+    expect(answer.status()).toBe(200)
+    expect(answer.headers()['cache-control']).toBe('no-cache')
+    const html = await answer.text()
+    expect(html).toContain('<html lang="ru">')
+    expect(html).toContain('data-testid="product-title"')
+    expect(html).toContain(product.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;'))
+    expect(html).toMatch(/data-testid="product-price"[^>]*>[^<]*\d[^<]*₸/)
+    expect(html).toContain('<script type="application/json" id="server-state">')
+
+    const kazakh = await (await request.get(`/astana_kk/p/${product.uri}`)).text()
+    expect(kazakh).toContain('<html lang="kk">')
+  })
+
+  test('an unknown page is a 404, a non-canonical prefix a redirect, the cart the shell', async ({
+    request,
+  }) => {
+    const missing = await request.get('/catalog/no-such-category')
+    expect(missing.status()).toBe(404)
+    expect(await missing.text()).toContain('data-testid="not-found"')
+
+    const redirected = await request.get('/almaty/catalog', { maxRedirects: 0 })
+    expect(redirected.status()).toBe(307)
+    expect(redirected.headers().location).toBe('/catalog')
+
+    const cart = await (await request.get('/cart')).text()
+    expect(cart).toContain('<div id="root"><div class="boot">')
+    expect(cart).not.toContain('id="server-state"')
+  })
+
+  test('without JavaScript a shopper reads the product and follows its breadcrumbs to the category', async ({
+    browser,
+    request,
+  }) => {
+    const product = await firstProduct(request)
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto(`/p/${product.uri}`)
+      await expect(page.getByTestId('product-title')).toHaveText(product.title)
+      await expect(page.getByTestId('product-price').first()).toContainText('₸')
+      await expect(page.getByTestId('gallery-main')).toBeVisible()
+      await page.getByTestId('breadcrumbs').getByRole('link', { name: 'Смартфоны' }).click()
+      await expect(page).toHaveURL(/\/catalog\/smartfony$/)
+      await expect(page.getByTestId('product-card').first()).toBeVisible()
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('home, a category and a product hydrate without a console error and then navigate in the app', async ({
+    page,
+    request,
+  }) => {
+    const errors: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    const product = await firstProduct(request)
+    for (const path of [
+      '/',
+      '/catalog/smartfony',
+      `/p/${product.uri}`,
+      `/astana_kk/p/${product.uri}?tab=availability`,
+    ]) {
+      await page.goto(path)
+      await expect(page.locator('#root main')).toBeVisible()
+    }
+    expect(errors, 'hydration mismatches and CSP violations show here').toEqual([])
+
+    // After hydration a link is the app's: the page changes without a new document.
+    await page.goto('/catalog/smartfony')
+    const documents: string[] = []
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(req.url())
+    })
+    await page.getByTestId('product-card').first().getByRole('link').first().click()
+    await expect(page.getByTestId('product-title')).toBeVisible()
+    expect(documents).toEqual([])
+  })
+})
