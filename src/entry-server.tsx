@@ -7,10 +7,13 @@ import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
 import { isServerRendered } from './app/server-rendered-paths'
+import { takeServerHead } from './app/server-head'
 import { setServerOrigin } from './app/site-origin'
 import { createQueryClient, shouldPersistQuery } from './data/query-client'
 import { setTransport, type Transport } from './data/transport'
 import { i18n } from './i18n/i18n'
+
+export type PageMeta = Partial<Record<'title' | 'description' | 'robots' | 'canonical', string>>
 
 export type ServerPage =
   | {
@@ -18,6 +21,8 @@ export type ServerPage =
       status: 200 | 404
       /** React's preloads of the page's first images, for the document's head. */
       head: string
+      /** The page's title and meta texts, as usePageHead sets them in the browser. */
+      meta: PageMeta
       html: string
       state: DehydratedState
       lang: 'ru' | 'kk'
@@ -103,17 +108,22 @@ async function renderPage(url: string): Promise<ServerPage> {
   // The loaders fetch what a page needs before it renders; a part that asks for more while rendering
   // (useSuspenseQuery, a lazy component) suspends, which renderToString leaves to the browser. Such a
   // part gets its data or code here, and the page is rendered again with everything in place.
+  takeServerHead()
   let html = renderToString(page)
   for (let pass = 1; pass < MAX_RENDER_PASSES && suspended(html, queryClient); pass++) {
     await settle(queryClient)
+    takeServerHead()
     html = renderToString(page)
   }
+  const { title, frameTitle, description, robots, canonical } = takeServerHead()
   const [, head = '', body = html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(html) ?? []
-  const notFound = router.state.matches.some((match) => match.status === 'notFound')
+  // A not-found thrown by a loader (an unknown category or product) is the router's 404.
+  const notFound = result?.type === 'render' && result.status === 404
   return {
     kind: 'page',
     status: notFound ? 404 : 200,
     head,
+    meta: { title: title ?? frameTitle, description, robots, canonical },
     html: body,
     state: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
     lang: locale.lang,

@@ -6,7 +6,6 @@ import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
 import { readServerState } from './app/server-state'
-import { startServiceWorker } from './app/service-worker'
 import { outbox } from './data/outbox'
 import { createQueryClient } from './data/query-client'
 
@@ -45,7 +44,8 @@ async function start() {
       reactRoot.render(app)
     })
   }
-  startServiceWorker()
+  // Registration can wait for the page: the worker only matters for the next visit and for offline use.
+  void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
 }
 
 void start()

@@ -7,12 +7,13 @@ import { fillShell, renderWithin, type ServerPage } from './server-pages'
 import type { App } from './types'
 
 const SHELL =
-  '<!doctype html><html lang="ru"><head><title>Store</title></head><body><div id="root"><div class="boot">Техно магазин</div></div><script type="module" src="/assets/boot.js"></script></body></html>'
+  '<!doctype html><html lang="ru"><head><title>Store</title><meta\n name="description"\n content="Shell text"\n /></head><body><div id="root"><div class="boot">Техно магазин</div></div><script type="module" src="/assets/boot.js"></script></body></html>'
 
 const page = (html: string): Extract<ServerPage, { kind: 'page' }> => ({
   kind: 'page',
   status: 200,
   head: '<link rel="preload" as="image" href="/i.webp"/>',
+  meta: { title: 'Холодильник "Samsung" <RB34> — Техно магазин', canonical: 'https://store.kz/p/x?a=1&b=2' },
   html,
   state: {},
   lang: 'kk',
@@ -28,6 +29,20 @@ describe('fillShell', () => {
       '<div id="root"><main>Тоңазытқыш $& $1</main></div><script type="application/json" id="server-state">{"queries":[]}</script>',
     )
     expect(html).toContain('<script type="module" src="/assets/boot.js"></script>')
+  })
+
+  it("puts the page's own title and canonical address into the head, escaped", () => {
+    const html = fillShell(SHELL, page('<main/>'), '{}') ?? ''
+    expect(html).toContain('<title>Холодильник "Samsung" &lt;RB34&gt; — Техно магазин</title>')
+    expect(html).toContain('<link rel="canonical" href="https://store.kz/p/x?a=1&amp;b=2" />')
+    // no description of its own: the shell's stays
+    expect(html).toContain('content="Shell text"')
+    const described = fillShell(
+      SHELL,
+      { ...page('<main/>'), meta: { description: 'Тоңазытқыш & "бәрі"' } },
+      '{}',
+    )
+    expect(described).toContain('<meta name="description" content="Тоңазытқыш &amp; &quot;бәрі&quot;" />')
   })
 
   it('gives up on a shell without the expected root, rather than sending a page without the app', () => {
@@ -64,12 +79,15 @@ export function createPageRenderer(transport) {
     if (pathname === '/boom') throw new Error('render failed')
     if (pathname === '/old') return { kind: 'redirect', status: 307, location: '/new' }
     if (pathname === '/cart') return { kind: 'shell' }
+    // a renderer from another build may answer a shape this server does not know
+    if (pathname === '/odd') return { kind: 'page', status: 200, html: '<main/>' }
     const health = await transport('/api/health', { method: 'GET', headers: { accept: 'application/json' } })
     const body = await health.json()
     return {
       kind: 'page',
       status: pathname === '/missing' ? 404 : 200,
       head: '',
+      meta: {},
       html: '<main data-origin="' + origin + '">health ' + health.status + ' ' + body.status + '</main>',
       state: { text: '</script><script>alert(1)</script>' },
       lang: 'ru',
@@ -120,7 +138,7 @@ describe('pages from the built renderer', () => {
   })
 
   it('sends the shell for the pages it leaves to the browser and when a render fails', async () => {
-    for (const url of ['/cart', '/boom']) {
+    for (const url of ['/cart', '/boom', '/odd']) {
       const res = await app.inject(url)
       expect(res.statusCode, url).toBe(200)
       expect(res.body, url).toBe(SHELL)

@@ -5,9 +5,19 @@ import type { App } from './types'
 
 /** What the page renderer (src/entry-server.tsx, built into dist-ssr/) answers for an address. */
 export type ServerPage =
-  | { kind: 'page'; status: 200 | 404; head: string; html: string; state: unknown; lang: 'ru' | 'kk' }
+  | {
+      kind: 'page'
+      status: 200 | 404
+      head: string
+      meta: PageMeta
+      html: string
+      state: unknown
+      lang: 'ru' | 'kk'
+    }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' }
+
+export type PageMeta = Partial<Record<'title' | 'description' | 'robots' | 'canonical', string>>
 
 export type RenderPage = (url: string) => Promise<ServerPage>
 type Transport = (url: string, init: RequestInit) => Promise<Response>
@@ -56,7 +66,30 @@ export async function loadPageRenderer(app: App, staticDir: string): Promise<Pag
   return { render: mod.createPageRenderer(inProcessTransport(app)), serializeState: mod.serializeServerState }
 }
 
+/** src/app/server-state.ts reads the page's data from this script. */
+const SERVER_STATE_ID = 'server-state'
 const ROOT = '<div id="root"><div class="boot">Техно магазин</div></div>'
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The page's own title, description, robots and canonical address in place of the shell's. */
+function headWithMeta(shell: string, meta: PageMeta): string {
+  let html = shell
+  if (meta.title)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(meta.title ?? '')}</title>`)
+  if (meta.description) {
+    html = html.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttribute(meta.description ?? '')}" />`,
+    )
+  }
+  const extra =
+    (meta.robots ? `<meta name="robots" content="${escapeAttribute(meta.robots)}" />` : '') +
+    (meta.canonical ? `<link rel="canonical" href="${escapeAttribute(meta.canonical)}" />` : '')
+  return extra ? html.replace('</head>', () => `${extra}</head>`) : html
+}
 
 /** Puts a rendered page into the built shell; null when the shell does not have the expected root. */
 export function fillShell(
@@ -65,13 +98,13 @@ export function fillShell(
   stateJson: string,
 ): string | null {
   if (!shell.includes(ROOT) || !shell.includes('</head>')) return null
-  return shell
+  return headWithMeta(shell, page.meta)
     .replace('<html lang="ru">', `<html lang="${page.lang}">`)
-    .replace('</head>', `${page.head}</head>`)
+    .replace('</head>', () => `${page.head}</head>`)
     .replace(
       ROOT,
       () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="server-state">${stateJson}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${stateJson}</script>`,
     )
 }
 
@@ -93,5 +126,33 @@ export async function renderWithin(
     return { kind: 'shell' }
   } finally {
     clearTimeout(timer)
+  }
+}
+
+export type PageAnswer =
+  | { kind: 'html'; status: number; html: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'shell' }
+
+/**
+ * The document for a page address: the rendered page in the shell, its redirect, or the shell alone when
+ * the page is the browser's to render or anything about rendering it fails (a renderer from another
+ * build, say). Never an error page: the shell always works.
+ */
+export async function answerPage(
+  renderer: PageRenderer,
+  shell: string,
+  url: string,
+  onFailure: (error: unknown) => void,
+  timeoutMs = RENDER_TIMEOUT_MS,
+): Promise<PageAnswer> {
+  const page = await renderWithin(renderer.render, url, onFailure, timeoutMs)
+  if (page.kind !== 'page') return page
+  try {
+    const html = fillShell(shell, page, renderer.serializeState(page.state))
+    return html ? { kind: 'html', status: page.status, html } : { kind: 'shell' }
+  } catch (error) {
+    onFailure(error)
+    return { kind: 'shell' }
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isApiPath } from './api-paths'
 import { sendNotFound } from './errors-plugin'
 import { publicOrigin } from './public-origin'
-import { fillShell, loadPageRenderer, renderWithin, type PageRenderer } from './server-pages'
+import { answerPage, loadPageRenderer, type PageRenderer } from './server-pages'
 import type { App } from './types'
 
 /**
@@ -72,9 +72,10 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!renderer || req.method !== 'GET') return sendShell(reply)
     const url = publicOrigin(req, options.publicOrigin) + req.url
-    const page = await renderWithin(renderer.render, url, (error) =>
+    const page = await answerPage(renderer, shellText, url, (error) =>
       req.log.error({ err: error, url: req.url }, 'server render failed: sending the shell'),
     )
+    if (page.kind === 'shell') return sendShell(reply)
     if (page.kind === 'redirect') {
       return reply
         .code(page.status)
@@ -82,13 +83,11 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
         .header('cache-control', 'no-cache')
         .send()
     }
-    const html = page.kind === 'page' ? fillShell(shellText, page, renderer.serializeState(page.state)) : null
-    if (!html || page.kind !== 'page') return sendShell(reply)
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html)
+      .send(page.html)
   }
 
   // The static plugin would treat `/` as a directory listing; the home page is a page like any route.

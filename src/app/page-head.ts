@@ -1,4 +1,6 @@
 import { useEffect } from 'react'
+import { noteServerHead } from './server-head'
+import { siteOrigin } from './site-origin'
 
 export interface PageHead {
   /** The whole tab title (meta_title from the API, or `documentTitle(...)`), in the page's language. */
@@ -12,7 +14,7 @@ export interface PageHead {
 
 /** A page path as the absolute URL a canonical link needs. */
 export function absoluteUrl(path: string): string {
-  return typeof window === 'undefined' ? path : `${window.location.origin}${path}`
+  return `${siteOrigin()}${path}`
 }
 
 function headElement<K extends 'meta' | 'link'>(tag: K, attribute: string, value: string) {
@@ -41,6 +43,7 @@ function setHeadAttribute(tag: 'meta' | 'link', key: [string, string], attribute
  * frame, whose own title effect would otherwise run last.
  */
 export function usePageHead({ title, description, robots, canonical }: PageHead): void {
+  noteServerHead({ title, description, robots, canonical })
   useEffect(() => {
     const restore: (() => void)[] = []
     if (title) {

@@ -1,12 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Toaster } from '../../ui/toast/toaster'
-import { GuestOffer } from '../account/guest-offer/guest-offer'
 import { Footer } from './footer'
 import { Header } from './header'
 import { RouteProgress } from './route-progress'
 import styles from './shell.module.css'
+
+// The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
+const GuestOffer = lazy(() =>
+  import('../account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
+)
 
 /** Every page: progress bar, header, the page, footer and the toasts. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -25,7 +29,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       {onMenu ? null : <Footer />}
       <Toaster />
-      <GuestOffer />
+      <Suspense fallback={null}>
+        <GuestOffer />
+      </Suspense>
     </>
   )
 }
