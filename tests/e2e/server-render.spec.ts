@@ -56,7 +56,7 @@ test.describe('pages rendered by the server', () => {
       await expect(page.getByTestId('product-price').first()).toContainText('₸')
       await expect(page.getByTestId('gallery-main')).toBeVisible()
       await page.getByTestId('breadcrumbs').getByRole('link', { name: 'Смартфоны', exact: true }).click()
-      await expect(page).toHaveURL(/\/catalog\/smartfony$/)
+      await expect(page).toHaveURL(/\/catalog\/(?:[a-z-]+\/)*smartfony$/)
       await expect(page.getByTestId('product-card').first()).toBeVisible()
     } finally {
       await context.close()
