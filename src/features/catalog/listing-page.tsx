@@ -147,12 +147,15 @@ export function ListingPage({
       <PageFrame title={title} crumbs={crumbs} backLinks={false} testId={testId}>
         {intro}
         <div className={panel ? styles.layout : undefined}>
+          {/* Hidden on phones by CSS until the app knows the screen and leaves it out. */}
           {panel && !phone ? <aside className={styles.side}>{panel}</aside> : null}
           <div className={styles.main} aria-busy={listing.isFetching || undefined}>
             <div className={styles.toolbar}>
               <Total total={data?.total} services={services} />
               <div className={styles.toolbarControls}>
-                {panel && phone ? (
+                {/* Rendered for every screen and hidden above 767 px by CSS, so a page rendered on the
+                    server (which cannot know the screen) shows a phone its button from the start. */}
+                {panel ? (
                   <OpenFiltersButton
                     activeCount={activeFilters}
                     expanded={sheetOpen}
