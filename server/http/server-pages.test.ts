@@ -15,7 +15,7 @@ const page = (html: string): Extract<ServerPage, { kind: 'page' }> => ({
   head: '<link rel="preload" as="image" href="/i.webp"/>',
   meta: { title: 'Холодильник "Samsung" <RB34> — Техно магазин', canonical: 'https://store.kz/p/x?a=1&b=2' },
   html,
-  state: {},
+  state: { mutations: [], queries: [] },
   lang: 'kk',
 })
 

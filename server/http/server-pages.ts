@@ -3,27 +3,17 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { App } from './types'
 
-/** What the page renderer (src/entry-server.tsx, built into dist-ssr/) answers for an address. */
-export type ServerPage =
-  | {
-      kind: 'page'
-      status: 200 | 404
-      head: string
-      meta: PageMeta
-      html: string
-      state: unknown
-      lang: 'ru' | 'kk'
-    }
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'shell' }
+// The renderer's answers: its types, not its code (the built module is imported at start, when present).
+import type { DehydratedState } from '@tanstack/react-query'
+import type { Transport } from '../../src/data/transport'
+import type { PageMeta, ServerPage } from '../../src/entry-server'
 
-export type PageMeta = Partial<Record<'title' | 'description' | 'robots' | 'canonical', string>>
+export type { PageMeta, ServerPage }
 
 export type RenderPage = (url: string) => Promise<ServerPage>
-type Transport = (url: string, init: RequestInit) => Promise<Response>
 interface RendererModule {
   createPageRenderer: (transport: Transport) => RenderPage
-  serializeServerState: (state: unknown) => string
+  serializeServerState: (state: DehydratedState) => string
 }
 
 /** A page that takes longer than this is sent as the shell: the browser renders it, as without SSR. */
@@ -55,7 +45,7 @@ export function inProcessTransport(app: App): Transport {
 
 export interface PageRenderer {
   render: RenderPage
-  serializeState: (state: unknown) => string
+  serializeState: (state: DehydratedState) => string
 }
 
 /** The built renderer beside the static directory (`dist/` → `dist-ssr/`), or null when there is none. */
