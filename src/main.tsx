@@ -7,9 +7,10 @@ import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
 import { readServerState } from './app/server-state'
 import { outbox } from './data/outbox'
-import { createQueryClient } from './data/query-client'
+import { createQueryClient, restoreQueryCache } from './data/query-client'
 
 async function start() {
+  performance.mark('store:app-start')
   // The first paint is already in the URL's language: activate it before rendering.
   const { locale } = splitPathname(window.location.pathname)
   await applyStoreLocale(locale)
@@ -17,6 +18,7 @@ async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   const queryClient = createQueryClient()
+  await restoreQueryCache(queryClient)
   const serverState = readServerState()
   if (serverState) hydrate(queryClient, serverState)
   // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
@@ -35,6 +37,7 @@ async function start() {
     // `ssr` tells the router the page came from a server render (no Suspense around the root, as there).
     router.ssr = { manifest: undefined }
     await router.load()
+    performance.mark('store:router-loaded')
     startTransition(() => {
       hydrateRoot(root, app)
     })

@@ -1,14 +1,13 @@
 import { I18nProvider } from '@lingui/react'
-import type { QueryClient } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { createPersistOptions } from '../data/query-client'
+import { useEffect } from 'react'
 import { i18n } from '../i18n/i18n'
 import type { createAppRouter } from './router'
 
 /**
- * The providers around every page: TanStack Query with its cache persisted to IndexedDB, lingui, and
+ * The providers around every page: TanStack Query (its cache restored from IndexedDB before the first
+ * render and saved there after, src/main.tsx), lingui, and
  * the router (which gets the query client as context). jotai uses its default store, no provider needed.
  */
 export function App({
@@ -18,14 +17,13 @@ export function App({
   queryClient: QueryClient
   router: ReturnType<typeof createAppRouter>
 }) {
-  const [persistOptions] = useState(() => createPersistOptions())
   useEffect(markAppReady, [])
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nProvider>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   )
 }
 
@@ -35,4 +33,5 @@ export function App({
  */
 export function markAppReady() {
   document.documentElement.dataset.app = 'ready'
+  performance.mark('store:ready')
 }

@@ -3,7 +3,7 @@ import { createStore, type UseStore } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-error'
-import { createPersistOptions, createQueryClient, PERSIST_MAX_AGE_MS } from './query-client'
+import { createPersistOptions, createQueryClient, PERSIST_MAX_AGE_MS, restoreQueryCache } from './query-client'
 
 type PersistClient = Parameters<typeof persistQueryClientSave>[0]['queryClient']
 /**
@@ -129,5 +129,21 @@ describe('query defaults', () => {
     expect(queries?.gcTime).toBe(PERSIST_MAX_AGE_MS)
     expect(queries?.networkMode).toBe('offlineFirst')
     expect(queries?.staleTime).toBe(60_000)
+  })
+})
+
+describe('restoreQueryCache', () => {
+  it('restores the saved cache before the app renders, then saves what changes', async () => {
+    const first = createQueryClient()
+    const stopFirst = await restoreQueryCache(first, createPersistOptions(store))
+    first.setQueryData(['product', 'a1', 1], { sku: 'A1' })
+    // the persister writes at most once a second
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    stopFirst()
+
+    const second = createQueryClient()
+    const stopSecond = await restoreQueryCache(second, createPersistOptions(store))
+    expect(second.getQueryData(['product', 'a1', 1])).toEqual({ sku: 'A1' })
+    stopSecond()
   })
 })

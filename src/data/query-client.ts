@@ -2,7 +2,11 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { QueryKey } from '@tanstack/react-query'
 import { isUserQuery } from './user-queries'
 import { QueryClient } from '@tanstack/react-query'
-import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientProviderProps,
+} from '@tanstack/react-query-persist-client'
 import { del, get, set, type UseStore } from 'idb-keyval'
 import { isApiError, isPermanentFailure } from './api-error'
 import { storefrontStore } from './idb'
@@ -83,4 +87,27 @@ export function createPersistOptions(
       shouldDehydrateMutation: () => false,
     },
   }
+}
+
+type PersistClient = Parameters<typeof persistQueryClientSubscribe>[0]['queryClient']
+
+/**
+ * Brings the cache saved on this device back before the app's first render, then saves it whenever it
+ * changes. Restoring first means the first render already holds every page seen before (offline too), and
+ * there is no second render of the whole page when a restore ends, which PersistQueryClientProvider does
+ * and which held a slow phone's main thread for a quarter of a second. A page rendered on the server puts
+ * its own, newer, queries in after this.
+ */
+export async function restoreQueryCache(
+  queryClient: QueryClient,
+  options = createPersistOptions(),
+): Promise<() => void> {
+  // The persister packages pin an older query-core than react-query's: the same object at runtime.
+  const persisted = { ...options, queryClient: queryClient as unknown as PersistClient }
+  try {
+    await persistQueryClientRestore(persisted)
+  } catch {
+    // An unreadable store (private mode, a full disk) starts the app with an empty cache.
+  }
+  return persistQueryClientSubscribe(persisted)
 }
