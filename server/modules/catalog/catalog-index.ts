@@ -225,6 +225,11 @@ export interface ServicePoint {
 /** Stock per city, swapped as a whole when `stocks` changes. */
 export interface StockState {
   version: number
+  /**
+   * Different for every load, also when a reload keeps the version (the recheck that catches a writer
+   * committing after the sequence moved): what caches of stock-dependent answers key on.
+   */
+  generation: number
   quantity: Int32Array[]
   /** Fewest hours until pickup at a point holding units; 255 when none does. */
   minPickupHours: Uint8Array[]
@@ -1083,12 +1088,29 @@ export class CatalogIndex {
     if (order) return order
     const lo = Math.max(scope.start, column.offset)
     const hi = Math.min(scope.end, column.offset + column.values.length)
-    const positions: number[] = []
-    for (let pos = lo; pos < hi; pos++)
-      if (!Number.isNaN(column.values[pos - column.offset]!)) positions.push(pos)
-    const values = column.values
-    const offset = column.offset
-    order = Int32Array.from(positions).sort((a, b) => values[a - offset]! - values[b - offset]!)
+    const { values, offset } = column
+    // a bucket per distinct value (diagonals, volumes: a few dozen), filled in position order: the
+    // same order as a stable sort by value, without a comparator call per pair (the first facet
+    // request of a category waits for this)
+    const counts = new Map<number, number>()
+    for (let pos = lo; pos < hi; pos++) {
+      const v = values[pos - offset]!
+      if (!Number.isNaN(v)) counts.set(v, (counts.get(v) ?? 0) + 1)
+    }
+    const next = new Map<number, number>()
+    let filled = 0
+    for (const v of Float64Array.from(counts.keys()).sort()) {
+      next.set(v, filled)
+      filled += counts.get(v)!
+    }
+    order = new Int32Array(filled)
+    for (let pos = lo; pos < hi; pos++) {
+      const v = values[pos - offset]!
+      if (Number.isNaN(v)) continue
+      const at = next.get(v)!
+      order[at] = pos
+      next.set(v, at + 1)
+    }
     this.perms.set(key, order)
     return order
   }
@@ -1127,23 +1149,22 @@ export class CatalogIndex {
 
   /** The order of a sorting over positions: its key, then the product id. */
   comparator(sort: SortKey, city: CityIndex): (a: number, b: number) => number {
-    const ids = this.ids
-    const byId = (a: number, b: number) => ids[a]! - ids[b]!
-    const prices = this.prices[city]!
+    // the arrays in locals: a category's first listing in an order waits for this sort
+    const { ids, popularity, created, rating, reviews } = this
+    const { discount, price } = this.prices[city]!
     switch (sort) {
       case 'score':
-        return (a, b) => this.popularity[b]! - this.popularity[a]! || byId(a, b)
+        return (a, b) => popularity[b]! - popularity[a]! || ids[a]! - ids[b]!
       case 'new':
-        return (a, b) => this.created[b]! - this.created[a]! || byId(a, b)
+        return (a, b) => created[b]! - created[a]! || ids[a]! - ids[b]!
       case 'rating':
-        return (a, b) =>
-          this.rating[b]! - this.rating[a]! || this.reviews[b]! - this.reviews[a]! || byId(a, b)
+        return (a, b) => rating[b]! - rating[a]! || reviews[b]! - reviews[a]! || ids[a]! - ids[b]!
       case 'discount':
-        return (a, b) => prices.discount[b]! - prices.discount[a]! || byId(a, b)
+        return (a, b) => discount[b]! - discount[a]! || ids[a]! - ids[b]!
       case 'price_asc':
-        return (a, b) => prices.price[a]! - prices.price[b]! || byId(a, b)
+        return (a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!
       case 'price_desc':
-        return (a, b) => prices.price[b]! - prices.price[a]! || byId(a, b)
+        return (a, b) => price[b]! - price[a]! || ids[a]! - ids[b]!
     }
   }
 
@@ -1221,9 +1242,12 @@ function emptyPrices(n: number): PriceTable {
   }
 }
 
+let stockLoads = 0
+
 function emptyStock(n: number, version: number): StockState {
   return {
     version,
+    generation: ++stockLoads,
     quantity: Array.from({ length: CITY_COUNT }, () => new Int32Array(n)),
     minPickupHours: Array.from({ length: CITY_COUNT }, () => new Uint8Array(n).fill(255)),
     shopStock: Array.from({ length: CITY_COUNT }, () => new Uint8Array(n)),

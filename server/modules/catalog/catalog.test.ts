@@ -13,8 +13,10 @@ import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
+import { IndexHolder } from './index-holder'
+import { createCatalogRepo } from './repo'
 import { catalogServices } from './routes'
-import type { CatalogService } from './service'
+import { createCatalogService, type CatalogService } from './service'
 
 let app: App
 let database: Database
@@ -636,6 +638,51 @@ describe('delivery estimate on cards', () => {
   })
 })
 
+describe('cached listings and the clock', () => {
+  it('answers a listing anew when the local hour turns, as its delivery estimates do', async () => {
+    // a service of its own whose clock the test moves (the app's follows the real one)
+    const repo = createCatalogRepo(database.db)
+    const holder = new IndexHolder(repo, app.log)
+    let clock = Date.parse('2026-11-20T10:00:00+05:00')
+    const service = createCatalogService({ holder, repo, now: () => clock })
+    try {
+      const index = await holder.start()
+      // a product on page 1 of its category in Almaty, ready for pickup an hour after it is asked for:
+      // collected the same day in the morning, the next day after 19:00
+      const found = index.categories
+        .map((category) => {
+          const page = index.list(
+            { scope: index.categoryScope(category), city: 0, point: null, filters: [], price: null },
+            'score',
+            0,
+            24,
+          ).positions
+          const pos = page.find(
+            (p) =>
+              index.stock.quantity[0]![p]! > 0 &&
+              index.stock.minPickupHours[0]![p] === 1 &&
+              index.records[p]!.type === 'regular',
+          )
+          return pos === undefined ? null : { category, id: index.records[pos]!.id }
+        })
+        .find((f) => f !== null)
+      if (!found) throw new Error('the seed has no product ready for pickup within an hour on a page 1')
+      const query = { city_id: 1, sorting: 'score' as const, page: 1, limit: 24 }
+      const pickup = async () => {
+        const body = ProductListResponse.parse(
+          JSON.parse((await service.listing(found.category.path, query, 'ru', 'full')).toString()),
+        )
+        return body.payload.find((p) => p.id === found.id)!.delivery_info.pickup_date
+      }
+      expect(await pickup()).toBe('2026-11-20')
+      clock = Date.parse('2026-11-20T19:30:00+05:00')
+      expect(await pickup()).toBe('2026-11-21')
+    } finally {
+      holder.stop()
+    }
+  })
+})
+
 describe('product page', () => {
   async function someProduct(where = sql`p.type = 'regular'`) {
     const [row] = await rows<{
@@ -874,6 +921,44 @@ describe('index refresh', () => {
       await catalog.refresh()
     }
     expect((await listing(url)).payload.find((p) => p.id === row!.id)!.price).toBe(row!.price)
+  })
+
+  it('answers a listing and its facets anew once a stock change is loaded', async () => {
+    const [point] = await rows<{ id: number }>(
+      database.db,
+      sql`select id from service_points where city_id = 1 and type = 'shop' and is_active order by id limit 1`,
+    )
+    const [phone] = await rows<{ id: number }>(
+      database.db,
+      sql`select p.id from products p join categories c on c.id = p.category_id
+          join product_prices pp on pp.product_id = p.id and pp.city_id = 1
+          where c.slug = ${PHONES} and p.type = 'regular'
+            and not exists (select 1 from stocks s where s.product_id = p.id and s.service_point_id = ${point!.id})
+          order by p.id limit 1`,
+    )
+    const url = `${V2}/${PHONES}?city_id=1&limit=100&point_id=${point!.id}&sorting=new`
+    const facetsUrl = `${V1}/products/filters?category=${PHONES}&city_id=1&point_id=${point!.id}`
+    const before = await listing(url)
+    const facetsBefore = await facets(facetsUrl)
+    expect(ids(before.payload)).not.toContain(phone!.id)
+    try {
+      await database.db.execute(
+        sql`insert into stocks (product_id, city_id, service_point_id, condition, quantity, pickup_time)
+            values (${phone!.id}, 1, ${point!.id}, 'N', 2, 1)`,
+      )
+      await catalog.refresh()
+      const after = await listing(url)
+      expect(after.total).toBe(before.total + 1)
+      expect(ids(after.payload)).toContain(phone!.id)
+      expect((await facets(facetsUrl)).total).toBe(facetsBefore.total + 1)
+    } finally {
+      await database.db.execute(
+        sql`delete from stocks where product_id = ${phone!.id} and service_point_id = ${point!.id}`,
+      )
+      await catalog.refresh()
+    }
+    expect((await listing(url)).total).toBe(before.total)
+    expect(await facets(facetsUrl)).toEqual(facetsBefore)
   })
 
   it('counts product pictures as catalogue changes, not content pictures', async () => {

@@ -15,6 +15,7 @@ import type { SpecGroup } from '../../db/schema/catalog'
 import { notFound } from '../../http/errors'
 import { Lru } from '../../lib/lru'
 import type { z } from 'zod'
+import { AnswerCache } from './answer-cache'
 import {
   cityIndex,
   type Brand,
@@ -45,6 +46,12 @@ const PRODUCT_CACHE_BYTES = 64_000_000
 const DETAILS_CACHE_ENTRIES = 5000
 const COMMA = Buffer.from(',')
 
+/**
+ * A free-form request string in a cache key, prefixed by its length so no value can run into the
+ * next field (`undefined`, an absent parameter, differs from an empty one).
+ */
+const text = (value: string | undefined) => (value === undefined ? '-' : `${value.length}:${value}`)
+
 export interface CatalogServiceDeps {
   holder: IndexHolder
   repo: CatalogRepo
@@ -62,7 +69,8 @@ export interface BrandCategory {
  * The catalogue's answers. Listings, facets, brands and recommendations come from the in-memory
  * index (`catalog-index.ts`); product pages add their description and specifications from the
  * database through a small cache. Hot answers are returned as JSON text, already validated by the
- * tests against the contract, so Fastify sends them without a second serialisation.
+ * tests against the contract, so Fastify sends them without a second serialisation; whole listing
+ * and facet answers are kept per index and stock state (`answer-cache.ts`).
  */
 export function createCatalogService({ holder, repo, now = Date.now }: CatalogServiceDeps) {
   const renderers = new WeakMap<CatalogIndex, Renderer>()
@@ -77,6 +85,7 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
   })
   const details = new Lru<string, ProductDetailsRow>({ maxEntries: DETAILS_CACHE_ENTRIES })
   const loading = new Map<string, Promise<ProductDetailsRow | null>>()
+  const answers = new AnswerCache()
 
   async function current(): Promise<{ index: CatalogIndex; renderer: Renderer }> {
     const index = await holder.get()
@@ -165,39 +174,48 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
 
   async function listing(ref: string, query: ListingQueryT, lang: Lang, kind: ItemKind): Promise<Buffer> {
     const { index, renderer } = await current()
-    const { path, filters } = splitCategoryRef(ref, query.filters)
-    const q = { ...query, filters }
-    const category = categoryOf(index, path)
-    const sel = selection(index, index.categoryScope(category), category, q)
-    const filtered = sel.filters.length > 0 || sel.price !== null || sel.point !== null
-    return listingJson(index, renderer, sel, q, lang, kind, {
-      meta: listingMeta(category, lang, sel.filters),
-      robots: listingRobots(category.robots, {
-        filtered,
-        sorted: q.sorting !== 'score',
-        page: q.page,
-      }),
-      canonical: categoryCanonical(category, sel.filters),
+    // the cards' delivery estimates follow the local hour: a new hour is a new answer
+    const key =
+      `L|${kind}|${lang}|${text(ref)}|${text(query.filters)}|${query.price ?? ''}|${query.point_id ?? ''}|` +
+      `${query.city_id}|${query.sorting}|${query.page}|${query.limit}|${deliveryClock(now())}`
+    return answers.get(index, key, () => {
+      const { path, filters } = splitCategoryRef(ref, query.filters)
+      const q = { ...query, filters }
+      const category = categoryOf(index, path)
+      const sel = selection(index, index.categoryScope(category), category, q)
+      const filtered = sel.filters.length > 0 || sel.price !== null || sel.point !== null
+      return listingJson(index, renderer, sel, q, lang, kind, {
+        meta: listingMeta(category, lang, sel.filters),
+        robots: listingRobots(category.robots, {
+          filtered,
+          sorted: q.sorting !== 'score',
+          page: q.page,
+        }),
+        canonical: categoryCanonical(category, sel.filters),
+      })
     })
   }
 
-  async function filters(q: FiltersQueryT, lang: Lang): Promise<string> {
+  async function filters(q: FiltersQueryT, lang: Lang): Promise<Buffer> {
     const { index } = await current()
-    const category = categoryOf(index, q.category)
-    const sel = selection(index, index.categoryScope(category), category, q)
-    const facets = index.facets(sel, category)
-    const response: FiltersResponse = {
-      category_id: category.id,
-      filters: facetFilters(facets, sel, lang),
-      price_range: {
-        min: facets.price.min,
-        max: facets.price.max,
-        chosen_min: sel.price?.min ?? facets.price.min,
-        chosen_max: sel.price?.max ?? facets.price.max,
-      },
-      total: facets.total,
-    }
-    return JSON.stringify(response)
+    const key = `F|${lang}|${text(q.category)}|${text(q.filters)}|${q.price ?? ''}|${q.point_id ?? ''}|${q.city_id}`
+    return answers.get(index, key, () => {
+      const category = categoryOf(index, q.category)
+      const sel = selection(index, index.categoryScope(category), category, q)
+      const facets = index.facets(sel, category)
+      const response: FiltersResponse = {
+        category_id: category.id,
+        filters: facetFilters(facets, sel, lang),
+        price_range: {
+          min: facets.price.min,
+          max: facets.price.max,
+          chosen_min: sel.price?.min ?? facets.price.min,
+          chosen_max: sel.price?.max ?? facets.price.max,
+        },
+        total: facets.total,
+      }
+      return Buffer.from(JSON.stringify(response))
+    })
   }
 
   function brandOf(index: CatalogIndex, slug: string): Brand {
@@ -303,7 +321,7 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     const { index, renderer } = await current()
     const record = productOf(index, ref)
     const city = cityIndex(cityId)
-    const key = `${index.version}|${index.stock.version}|${deliveryClock(now())}|${record.pos}|${city}|${lang}`
+    const key = `${index.version}|${index.stock.generation}|${deliveryClock(now())}|${record.pos}|${city}|${lang}`
     const cached = productPages.get(key)
     if (cached) return cached
     const row = await detailsOf(index, record)
