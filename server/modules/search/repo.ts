@@ -22,11 +22,18 @@ export interface Term {
   forms: Form[]
 }
 
-export interface Match extends Record<string, unknown> {
-  id: number
-  rank: number
-  /** Every term matched in the title, brand, model, category or Kazakh title (not only the description). */
-  strong: boolean
+/** The matches of a query, one entry per product in each array. */
+export interface MatchRows {
+  ids: Int32Array
+  ranks: Float64Array
+  /** 1 when every term matched in the title, brand, model, category or Kazakh title (not only the description). */
+  strong: Uint8Array
+}
+
+const NO_MATCHES: MatchRows = {
+  ids: new Int32Array(0),
+  ranks: new Float64Array(0),
+  strong: new Uint8Array(0),
 }
 
 export interface SearchEventInput {
@@ -46,24 +53,33 @@ const MIN_PREFIX = 3
  * One word as a tsquery, Russian-stemmed or as is. A prefix leaves the description (weight D) out:
  * 'сам' is the start of 'самовывоз' in every description, and a shopper typing 'сам' means Samsung.
  */
-function wordQuery(word: string, prefix: boolean): SQL {
-  const text = prefix && word.length >= MIN_PREFIX ? `${word}:*ABC` : word
+function wordQuery(word: string, prefix: boolean, weighted: boolean): SQL {
+  const text = prefix && word.length >= MIN_PREFIX ? `${word}:*${weighted ? 'ABC' : ''}` : word
   return sql`(to_tsquery('russian', ${text}) || to_tsquery('simple', ${text}))`
 }
 
-function formQuery(form: Form): SQL | null {
+function formQuery(form: Form, weighted: boolean): SQL | null {
   if (form.words.length === 0) return null
   return sql.join(
-    form.words.map((w, i) => wordQuery(w, form.prefix && i === form.words.length - 1)),
+    form.words.map((w, i) => wordQuery(w, form.prefix && i === form.words.length - 1, weighted)),
     sql` && `,
   )
 }
 
-function termQuery(term: Term): SQL | null {
-  const parts = term.forms.map(formQuery).filter((q): q is SQL => q !== null)
+/** A term as one tsquery; `weighted: false` for the naming words alone (`NAMING_WORDS`), which have no D. */
+function termQuery(term: Term, weighted = true): SQL | null {
+  const parts = term.forms.map((f) => formQuery(f, weighted)).filter((q): q is SQL => q !== null)
   if (parts.length === 0) return null
   return sql`(${sql.join(parts, sql` || `)})`
 }
+
+/**
+ * The words of a document that name the product (weights A and B: title, brand, model, its category,
+ * Kazakh title), with a GIN index of their own (migration `0007_search_naming_words`): a weighted
+ * tsquery on the whole document makes PostgreSQL re-read every product whose description has the
+ * word, tens of thousands for 'память' or 'смарт', to look at the weights.
+ */
+const NAMING_WORDS = sql`ts_filter(d.document, '{a,b}'::"char"[])`
 
 /** The SQL of the search: the words of the catalogue, documents and events. */
 export function createSearchRepo(db: Db) {
@@ -121,6 +137,26 @@ export function createSearchRepo(db: Db) {
     return new Set(found.map((r) => r.k))
   }
 
+  /**
+   * Matches as one row of three texts (ids, ranks, strong flags): 20,000 rows parsed into objects
+   * cost the server more than the search itself. Null when nothing matched.
+   */
+  async function aggregated(rank: SQL, strong: SQL, where: SQL) {
+    const [found] = await rows<{ ids: string | null; ranks: string | null; strong: string | null }>(
+      db,
+      sql`select string_agg(id::text, ',') as ids, string_agg(rank::text, ',') as ranks,
+            string_agg(case when strong then '1' else '0' end, '') as strong
+          from (
+            select d.product_id as id, (${rank})::float8 as rank, (${strong}) as strong
+            from search_documents d
+            where ${where} limit ${MAX_MATCHES}
+          ) m`,
+    )
+    return found?.ids && found.ranks && found.strong
+      ? { ids: found.ids, ranks: found.ranks, strong: found.strong }
+      : null
+  }
+
   /** Most frequent lexicon words starting with `prefix`. */
   async function completions(prefix: string, limit: number): Promise<string[]> {
     const found = await rows<{ word: string }>(
@@ -136,12 +172,14 @@ export function createSearchRepo(db: Db) {
    * Products matching every term (any of its forms), or the whole query as a model number, with
    * their text rank: weights D 0.1, C 0.2, B 0.4, A 1; a model-key hit counts as a title hit.
    */
-  async function match(terms: Term[], wholeModel: string | null): Promise<Match[]> {
+  async function match(terms: Term[], wholeModel: string | null): Promise<MatchRows> {
     const conditions: SQL[] = []
     const rankParts: SQL[] = []
     const strongParts: SQL[] = []
+    const namingParts: SQL[] = []
     for (const term of terms) {
       const tsq = termQuery(term)
+      const naming = termQuery(term, false)
       const models = term.forms.flatMap((f) => (f.model ? [f.model] : []))
       const alternatives: SQL[] = []
       if (tsq) {
@@ -159,24 +197,39 @@ export function createSearchRepo(db: Db) {
         ...models.map((m) => sql`d.model_key like ${`%${m}%`}`),
       ]
       strongParts.push(sql`(${sql.join(strong, sql` or `)})`)
+      namingParts.push(
+        sql`(${sql.join(
+          [
+            ...(naming ? [sql`${NAMING_WORDS} @@ ${naming}`] : []),
+            ...models.map((m) => sql`d.model_key like ${`%${m}%`}`),
+          ],
+          sql` or `,
+        )})`,
+      )
     }
     let where = conditions.length > 0 ? sql.join(conditions, sql` and `) : null
     let strong = strongParts.length > 0 ? sql.join(strongParts, sql` and `) : sql`false`
+    let named = namingParts.length > 0 ? sql.join(namingParts, sql` and `) : sql`false`
     if (wholeModel) {
       const like = sql`d.model_key like ${`%${wholeModel}%`}`
       where = where ? sql`(${where}) or ${like}` : like
       strong = sql`(${strong}) or ${like}`
+      named = sql`(${named}) or ${like}`
       rankParts.push(sql`(case when ${like} then 1.0 else 0 end)`)
     }
-    if (!where) return []
+    if (!where) return NO_MATCHES
     const rank = rankParts.length > 0 ? sql.join(rankParts, sql` + `) : sql`0`
-    const found = await rows<{ id: number; rank: number; strong: boolean }>(
-      db,
-      sql`select d.product_id as id, (${rank})::float8 as rank, (${strong}) as strong
-          from search_documents d
-          where ${where} limit ${MAX_MATCHES}`,
-    )
-    return found.map((r) => ({ id: Number(r.id), rank: Number(r.rank), strong: r.strong === true }))
+    // Products that name every term are all the answer shows when there are any (see
+    // `resolveMatches`): found first through their own index, the description is searched only when
+    // none does.
+    const found = (await aggregated(rank, sql`true`, named)) ?? (await aggregated(rank, strong, where))
+    if (!found) return NO_MATCHES
+    const strongFlags = found.strong
+    return {
+      ids: Int32Array.from(found.ids.split(','), Number),
+      ranks: Float64Array.from(found.ranks.split(','), Number),
+      strong: Uint8Array.from({ length: strongFlags.length }, (_, i) => (strongFlags[i] === '1' ? 1 : 0)),
+    }
   }
 
   async function synonyms(): Promise<{ term: string; expansion: string }[]> {

@@ -7,6 +7,7 @@ import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { catalogServices } from '../catalog/routes'
+import { createSearchRepo, type Term } from './repo'
 import { searchServices } from './routes'
 import { compact, swapLayout, transliterate, words } from './text'
 
@@ -134,6 +135,48 @@ describe('POST /products/search', () => {
       payload: { query_id: '00000000-0000-4000-8000-000000000000', sku },
     })
     expect(unknown.statusCode).toBe(404)
+  })
+})
+
+describe('matching', () => {
+  const term = (word: string, prefix = false): Term => ({ forms: [{ words: [word], prefix }] })
+  /** What the products naming every term are by the whole document's weights (A and B rank above 0). */
+  async function namingByRank(terms: { text: string }[]): Promise<number[]> {
+    const strong = terms.map(
+      (t) =>
+        sql`ts_rank('{0,0,1,1}', document, to_tsquery('russian', ${t.text}) || to_tsquery('simple', ${t.text})) > 0`,
+    )
+    const found = await rows<{ id: number }>(
+      database.db,
+      sql`select product_id as id from search_documents where ${sql.join(strong, sql` and `)} order by 1`,
+    )
+    return found.map((r) => Number(r.id))
+  }
+
+  it.each([
+    ['a word', [term('холодильник')], [{ text: 'холодильник' }]],
+    ['a word being typed', [term('sam', true)], [{ text: 'sam:*ABC' }]],
+    [
+      'two words',
+      [term('телевизор'), term('samsung', true)],
+      [{ text: 'телевизор' }, { text: 'samsung:*ABC' }],
+    ],
+  ])(
+    'finds %s through the naming words exactly as the weights of the whole document would',
+    async (_n, terms, texts) => {
+      const found = await createSearchRepo(database.db).match(terms, null)
+      const expected = await namingByRank(texts)
+      expect(expected.length).toBeGreaterThan(0)
+      expect([...found.ids].sort((a, b) => a - b)).toEqual(expected)
+      expect(found.strong.every((s) => s === 1)).toBe(true)
+    },
+  )
+
+  it('falls back to the descriptions when no product names the word', async () => {
+    const found = await createSearchRepo(database.db).match([term('официальная')], null)
+    expect(found.ids.length).toBeGreaterThan(0)
+    expect(found.strong.every((s) => s === 0)).toBe(true)
+    expect(found.ranks.every((r) => r > 0)).toBe(true)
   })
 })
 

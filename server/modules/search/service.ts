@@ -21,8 +21,8 @@ import { facetFilters } from '../catalog/facet-filters'
 import { invalid, parsePairs, resolveFilters } from '../catalog/query'
 import { Renderer, imageIds } from '../catalog/render'
 import { analyze, type Analysis, type Vocabulary } from './analyze'
-import { MAX_MATCHES, type Match, type SearchEventInput, type SearchRepo } from './repo'
-import { words } from './text'
+import { firstInOrder, queryStems, resolveMatches, scoreInCity, type MatchSet, type Scored } from './matches'
+import { MAX_MATCHES, type SearchEventInput, type SearchRepo } from './repo'
 
 type SearchBody = z.infer<typeof SearchRequestSchema>
 
@@ -34,9 +34,15 @@ const SUGGEST_PRODUCTS = 6
 const SUGGEST_CATEGORIES = 4
 const SUGGEST_COMPLETIONS = 5
 const CATEGORY_LIMIT = 12
-/** Queries whose meaning and matches are kept, and how many matched ids all of them may hold. */
-const UNDERSTOOD_ENTRIES = 10_000
-const UNDERSTOOD_WEIGHT = 2_000_000
+/**
+ * Queries whose meaning and matches are kept, and how many matches all of them may hold (12 bytes
+ * each: 60 MB at most). Room for a few hundred broad prefixes of 20,000 matches each: fewer and the
+ * search box's prefixes push each other out.
+ */
+const UNDERSTOOD_ENTRIES = 20_000
+const UNDERSTOOD_WEIGHT = 5_000_000
+/** Suggestion answers kept (2-3 KB each): the search box asks for the same prefixes all day. */
+const SUGGESTION_ENTRIES = 5000
 /** Rendered answers kept (a page of 24 cards is 30-60 KB): 32 MB at most. */
 const ANSWER_ENTRIES = 5000
 const ANSWER_BYTES = 32_000_000
@@ -61,33 +67,6 @@ function kazakhTitles(category: CategoryNode): Buffer {
   return suffix
 }
 
-/** Words shorter than this do not tell a category. */
-const MIN_STEM = 4
-const categoryWords = new WeakMap<CategoryNode, string[]>()
-
-/** The query's words cut to a rough stem (Russian and Kazakh endings are one or two letters). */
-function queryStems(analysis: Analysis): string[] {
-  const stems: string[] = []
-  for (const term of analysis.terms) {
-    for (const form of term.forms) {
-      for (const w of form.words)
-        if (w.length >= MIN_STEM + 1) stems.push(w.slice(0, Math.max(MIN_STEM, w.length - 2)))
-    }
-  }
-  return stems
-}
-
-/** Whether a word of the category's own name (ru or kk) starts with one of the stems. */
-function namesCategory(category: CategoryNode, stems: string[]): boolean {
-  if (stems.length === 0) return false
-  let names = categoryWords.get(category)
-  if (!names) {
-    names = words(`${category.nameRu} ${category.nameKk}`)
-    categoryWords.set(category, names)
-  }
-  return names.some((n) => stems.some((s) => n.startsWith(s)))
-}
-
 export interface SearchServiceDeps {
   repo: SearchRepo
   /** The catalogue's current in-memory index (`catalog/index-holder.ts`). */
@@ -102,11 +81,6 @@ interface Facets {
   priceRange: SearchResponse['price_range']
 }
 
-interface Scored {
-  pos: number
-  score: number
-}
-
 interface Composed {
   /** The answer's JSON without its query id and closing brace. */
   json: Buffer
@@ -115,7 +89,7 @@ interface Composed {
 
 interface Understood {
   analysis: Analysis
-  matches: Match[]
+  matches: MatchSet
 }
 
 interface Rules extends Vocabulary {
@@ -142,7 +116,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
   const understood = new Lru<string, Understood>({
     maxEntries: UNDERSTOOD_ENTRIES,
     maxWeight: UNDERSTOOD_WEIGHT,
-    weigh: (u) => u.matches.length + 1,
+    weigh: (u) => u.matches.positions.length + 1,
   })
   const understanding = new Map<string, Promise<Understood>>()
   const answers = new Lru<string, Composed>({
@@ -155,6 +129,11 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
   const meaningKey = (index: CatalogIndex, vocab: Rules, query: string, clarify: boolean) =>
     `${index.version}|${vocab.version}|${clarify ? 1 : 0}|${query.toLowerCase()}`
   const completionCache = new Lru<string, Promise<string[]>>({ maxEntries: 5000 })
+  const suggestions = new Lru<string, SuggestResponse>({
+    maxEntries: SUGGESTION_ENTRIES,
+    ttlMs: VOCABULARY_TTL_MS,
+    now,
+  })
 
   function rendererOf(index: CatalogIndex): Renderer {
     let renderer = renderers.get(index)
@@ -187,32 +166,6 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     return rules ?? loading
   }
 
-  /** Matched products the city sells, scored: text rank, then availability in the city and sales. */
-  function matchAndScore(
-    index: CatalogIndex,
-    { analysis, matches: all }: Understood,
-    city: CityIndex,
-  ): Scored[] {
-    // products whose description alone mentions a word are shown only when nothing names it better
-    const matches = all.some((m) => m.strong) ? all.filter((m) => m.strong) : all
-    const priced = index.prices[city]!.has
-    const inStock = index.stock.quantity[city]!
-    const stems = queryStems(analysis)
-    const out: Scored[] = []
-    for (const m of matches) {
-      const record = index.productById(m.id)
-      if (!record || priced[record.pos] !== 1) continue
-      const available = inStock[record.pos]! > 0 ? 1.5 : 1
-      const sales = 1 + Math.log10(1 + index.popularity[record.pos]!) / 10
-      // services and warranty extensions name the goods they go with: the goods come first
-      const kind = record.type === 'service' || record.type === 'guaranty' ? 0.3 : 1
-      // a query naming the product's category ("процессор") prefers it to products merely made for one
-      const named = namesCategory(record.category, stems) ? 2 : 1
-      out.push({ pos: record.pos, score: m.rank * available * sales * kind * named })
-    }
-    return out
-  }
-
   function categoryCounts(index: CatalogIndex, scored: Scored[], lang: Lang): SearchCategory[] {
     const counts = new Map<CategoryNode, number>()
     for (const s of scored) {
@@ -229,13 +182,13 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     return { id: c.id, title: lang === 'kk' ? c.nameKk : c.nameRu, path: c.path, count }
   }
 
-  function sortPositions(
+  /** The order of a sort (a total one: product ids break the last ties). */
+  function ordering(
     index: CatalogIndex,
-    scored: Scored[],
     sort: SearchSort,
     order: 'asc' | 'desc',
     city: CityIndex,
-  ) {
+  ): (a: Scored, b: Scored) => number {
     const ids = index.ids
     const prices = index.prices[city]!
     const byId = (a: Scored, b: Scored) => ids[a.pos]! - ids[b.pos]!
@@ -254,7 +207,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
         index.reviews[b.pos]! - index.reviews[a.pos]! ||
         byId(a, b),
     }
-    return scored.sort(compare[sort])
+    return compare[sort]
   }
 
   function priceBounds(index: CatalogIndex, positions: Iterable<number>, city: CityIndex) {
@@ -422,7 +375,11 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     if (!pending) {
       pending = (async () => {
         const analysis = await analyze(repo, vocab, query, { clarify, prefixLast: true })
-        const matches = analysis.terms.length > 0 ? await repo.match(analysis.terms, analysis.wholeModel) : []
+        const rows = analysis.terms.length > 0 ? await repo.match(analysis.terms, analysis.wholeModel) : null
+        const stems = queryStems(analysis.terms.flatMap((t) => t.forms.flatMap((f) => f.words)))
+        const matches: MatchSet = rows
+          ? resolveMatches(index, rows, stems)
+          : { positions: new Int32Array(0), base: new Float64Array(0) }
         const result = { analysis, matches }
         understood.set(key, result)
         return result
@@ -499,7 +456,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       return { json, event: null }
     }
 
-    const scored = matchAndScore(index, meaning, city)
+    const scored = scoreInCity(index, meaning.matches, city)
     const categories = categoryCounts(index, scored, lang)
     const top = categories[0]
     const predictedNode =
@@ -528,9 +485,12 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     } else {
       facets = brandFacets(index, scored, body, city)
     }
-    const sorted = sortPositions(index, facets.kept, body.sort_by, body.sort_order, city)
     const offset = (body.page - 1) * body.limit
-    const page = sorted.slice(offset, offset + body.limit)
+    const page = firstInOrder(
+      facets.kept,
+      offset + body.limit,
+      ordering(index, body.sort_by, body.sort_order, city),
+    ).slice(offset)
 
     const rulesKey = searchKey(query)
     const redirect =
@@ -547,7 +507,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       lang,
       {
         ...base,
-        total: sorted.length,
+        total: facets.kept.length,
         filters: facets.filters,
         price_range: facets.priceRange,
         categories,
@@ -557,7 +517,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
         recommendations: false,
       },
     )
-    return { json, event: { correctedQuery: analysis.corrected, resultsCount: sorted.length } }
+    return { json, event: { correctedQuery: analysis.corrected, resultsCount: facets.kept.length } }
   }
 
   async function search(body: SearchBody, lang: Lang, sessionId: string | null): Promise<Buffer> {
@@ -613,6 +573,16 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       products: [],
     }
     const vocab = await vocabulary()
+    // products carry prices and stock: the same answer until the catalogue, the stock or the hour changes
+    const key = [
+      meaningKey(index, vocab, query, true),
+      cityId,
+      lang,
+      index.stock.version,
+      deliveryClock(now()),
+    ].join('|')
+    const cached = suggestions.get(key)
+    if (cached) return cached
     const meaning = await understand(index, vocab, query, true)
     const { analysis } = meaning
     if (analysis.terms.length === 0) return empty
@@ -626,7 +596,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       completing.catch(() => completionCache.delete(completionKey))
     }
     const completed = await completing
-    const scored = matchAndScore(index, meaning, city)
+    const scored = scoreInCity(index, meaning.matches, city)
     const head = analysis.readWords.slice(0, -1).join(' ')
     // synonym terms being typed complete to what they search for (самсу → samsung)
     const synonymCompletions =
@@ -637,9 +607,9 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       ...(analysis.corrected ? [analysis.corrected] : []),
       ...[...synonymCompletions, ...completed].map((w) => (head ? `${head} ${w}` : w)),
     ].filter((c, i, all) => c !== query.toLowerCase() && all.indexOf(c) === i)
-    const top = sortPositions(index, scored, 'popularity', 'desc', city).slice(0, SUGGEST_PRODUCTS)
+    const top = firstInOrder(scored, SUGGEST_PRODUCTS, ordering(index, 'popularity', 'desc', city))
     const renderer = rendererOf(index)
-    return {
+    const answer: SuggestResponse = {
       query,
       corrected_query: analysis.corrected,
       completions: completions.slice(0, SUGGEST_COMPLETIONS),
@@ -657,6 +627,8 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
         }
       }),
     }
+    suggestions.set(key, answer)
+    return answer
   }
 
   async function click(queryId: string, sku: string): Promise<void> {
