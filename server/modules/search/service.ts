@@ -538,7 +538,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       body.price_range?.min ?? '',
       body.price_range?.max ?? '',
       body.categories ?? '',
-      index.stock.version,
+      index.stock.generation,
       deliveryClock(now()),
     ].join('|')
     let composed = answers.get(key)
@@ -578,7 +578,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
       meaningKey(index, vocab, query, true),
       cityId,
       lang,
-      index.stock.version,
+      index.stock.generation,
       deliveryClock(now()),
     ].join('|')
     const cached = suggestions.get(key)
