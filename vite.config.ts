@@ -30,12 +30,29 @@ function buildInfo(): Plugin {
   }
 }
 
+/**
+ * The store runs on preact/compat (issue 3: react-dom alone is ~60 KB gzipped of a product page's JS).
+ * The code and its libraries keep importing React; the build points those imports at preact, in the
+ * browser and in the server's page renderer alike, so the server's markup is what the browser hydrates.
+ * Tests (vitest.config.ts) run on real React.
+ */
+const PREACT_FOR_REACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+]
+
 const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
 // `vite build --ssr` builds the page renderer the server imports (src/entry-server.tsx) into dist-ssr/,
 // which is not served: the PWA, its service worker and build id come from the client build alone.
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  resolve: { alias: PREACT_FOR_REACT },
+  // Libraries left to Node's own import would load real React beside preact: the renderer bundles them.
+  ssr: { noExternal: true },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -1,8 +1,9 @@
 import { I18nProvider } from '@lingui/react'
-import { dehydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
+import type { VNode } from 'preact'
+import { renderToStringAsync } from 'preact-render-to-string'
+import { StrictMode, type ReactElement } from 'react'
 import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
@@ -48,26 +49,14 @@ export function createPageRenderer(transport: Transport) {
   }
 }
 
-const MAX_RENDER_PASSES = 3
-const LAZY_IMPORT_WAIT_MS = 5
-
-/** React marks a Suspense boundary it could not finish with `<!--$!-->`. */
-const suspended = (html: string, queryClient: QueryClient) =>
-  html.includes('<!--$!-->') || queryClient.isFetching() > 0
-
-/** Until the queries a render started have answered and the code it asked for has loaded. */
-async function settle(queryClient: QueryClient): Promise<void> {
-  while (queryClient.isFetching() > 0) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-        if (queryClient.isFetching() > 0) return
-        unsubscribe()
-        resolve()
-      })
-    })
-  }
-  // A lazy component's module is a local file: it has loaded by the next turn of the event loop.
-  await new Promise((resolve) => setTimeout(resolve, LAZY_IMPORT_WAIT_MS))
+/**
+ * The page's markup once every part has its data and code: preact-render-to-string waits for a part that
+ * suspends (useSuspenseQuery, a lazy component) and renders it again when its promise settles, so the
+ * page the browser hydrates is complete. The build renders with preact (vite.config.ts points react at
+ * preact/compat), where a React element is a preact VNode.
+ */
+async function renderMarkup(page: ReactElement): Promise<string> {
+  return renderToStringAsync(page as unknown as VNode)
 }
 
 /** `url` is absolute: its origin is the one the shopper asked, for the page's absolute links. */
@@ -105,16 +94,8 @@ async function renderPage(url: string): Promise<ServerPage> {
       </QueryClientProvider>
     </StrictMode>
   )
-  // The loaders fetch what a page needs before it renders; a part that asks for more while rendering
-  // (useSuspenseQuery, a lazy component) suspends, which renderToString leaves to the browser. Such a
-  // part gets its data or code here, and the page is rendered again with everything in place.
   takeServerHead()
-  let html = renderToString(page)
-  for (let pass = 1; pass < MAX_RENDER_PASSES && suspended(html, queryClient); pass++) {
-    await settle(queryClient)
-    takeServerHead()
-    html = renderToString(page)
-  }
+  const html = await renderMarkup(page)
   const { title, frameTitle, description, robots, canonical } = takeServerHead()
   const [, head = '', body = html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(html) ?? []
   // A not-found thrown by a loader (an unknown category or product) is the router's 404.

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useId, useOptimistic, useTransition } from 'react'
+import { useId } from 'react'
 import { SORTINGS, type Sorting } from '../../../contract/values/catalog'
+import { usePendingChoice } from '../../ui/use-pending-choice'
 import styles from './listing.module.css'
 
 /** Spec 2.3: popularity (score, the default), discount, newest first, price up, price down, rating. */
@@ -26,8 +27,7 @@ export function SortSelect({
   const { t, i18n } = useLingui()
   const id = useId()
   // the new choice stays in the box while the re-sorted listing loads
-  const [shown, setShown] = useOptimistic(value)
-  const [, startTransition] = useTransition()
+  const [shown, choose] = usePendingChoice(value)
   return (
     <div className={styles.sort}>
       <label htmlFor={id} className={styles.sortLabel}>
@@ -39,10 +39,7 @@ export function SortSelect({
         value={shown}
         onChange={(event) => {
           const next = event.currentTarget.value as Sorting
-          startTransition(async () => {
-            setShown(next)
-            await onChange(next)
-          })
+          void choose(next, () => onChange(next))
         }}
         data-testid="sort-select"
       >
