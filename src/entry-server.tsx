@@ -1,10 +1,11 @@
 import { I18nProvider } from '@lingui/react'
-import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query'
+import { dehydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import type { VNode } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode, type ReactElement } from 'react'
 import { applyStoreLocale } from './app/apply-locale'
+import { highPriorityImagePreloads } from './app/image-preloads'
 import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
 import { isServerRendered } from './app/server-rendered-paths'
@@ -20,7 +21,7 @@ export type ServerPage =
   | {
       kind: 'page'
       status: 200 | 404
-      /** React's preloads of the page's first images, for the document's head. */
+      /** Preloads of the page's high-priority images, for the document's head. */
       head: string
       /** The page's title and meta texts, as usePageHead sets them in the browser. */
       meta: PageMeta
@@ -46,6 +47,21 @@ export function createPageRenderer(transport: Transport) {
     const turn = queue.then(() => renderPage(url))
     queue = turn.catch(() => undefined)
     return turn
+  }
+}
+
+const MAX_RENDER_PASSES = 3
+
+/** Until the queries a render pass left running (a loader's prefetch it did not wait for) have answered. */
+async function settle(queryClient: QueryClient): Promise<void> {
+  while (queryClient.isFetching() > 0) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() > 0) return
+        unsubscribe()
+        resolve()
+      })
+    })
   }
 }
 
@@ -94,18 +110,24 @@ async function renderPage(url: string): Promise<ServerPage> {
       </QueryClientProvider>
     </StrictMode>
   )
+  // A loader may start a query it does not wait for (the product's delivery options): its part renders
+  // a placeholder, so once the query has answered the page is rendered again with the answer in place.
   takeServerHead()
-  const html = await renderMarkup(page)
+  let html = await renderMarkup(page)
+  for (let pass = 1; pass < MAX_RENDER_PASSES && queryClient.isFetching() > 0; pass++) {
+    await settle(queryClient)
+    takeServerHead()
+    html = await renderMarkup(page)
+  }
   const { title, frameTitle, description, robots, canonical } = takeServerHead()
-  const [, head = '', body = html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(html) ?? []
   // A not-found thrown by a loader (an unknown category or product) is the router's 404.
   const notFound = result?.type === 'render' && result.status === 404
   return {
     kind: 'page',
     status: notFound ? 404 : 200,
-    head,
+    head: highPriorityImagePreloads(html),
     meta: { title: title ?? frameTitle, description, robots, canonical },
-    html: body,
+    html,
     state: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
     lang: locale.lang,
   }
