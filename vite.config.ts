@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { PREACT_FOR_REACT } from './preact-aliases'
 import { pwaOptions } from './pwa.config'
 
 function gitSha(): string {
@@ -29,20 +30,6 @@ function buildInfo(): Plugin {
     },
   }
 }
-
-/**
- * The store runs on preact/compat (issue 3: react-dom alone is ~60 KB gzipped of a product page's JS).
- * The code and its libraries keep importing React; the build points those imports at preact, in the
- * browser and in the server's page renderer alike, so the server's markup is what the browser hydrates.
- * Tests (vitest.config.ts) run on real React.
- */
-const PREACT_FOR_REACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-]
 
 const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
 

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
@@ -29,23 +29,15 @@ async function start() {
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   )
-  // As a transition the first render (or the hydration of the server's page) yields to the browser every
-  // few milliseconds instead of holding the main thread for the whole page, so a slow phone stays
-  // responsive while the store starts.
   if (serverState) {
     // The page's code and data are in place before hydrating, so the first render matches the server's;
     // `ssr` tells the router the page came from a server render (no Suspense around the root, as there).
     router.ssr = { manifest: undefined }
     await router.load()
     performance.mark('store:router-loaded')
-    startTransition(() => {
-      hydrateRoot(root, app)
-    })
+    hydrateRoot(root, app)
   } else {
-    const reactRoot = createRoot(root)
-    startTransition(() => {
-      reactRoot.render(app)
-    })
+    createRoot(root).render(app)
   }
   // Registration can wait for the page: the worker only matters for the next visit and for offline use.
   void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
