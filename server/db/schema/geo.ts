@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { SERVICE_POINT_TYPES, WEEKDAYS } from '../../../contract/values/menu'
 
 /** The four cities the store sells in; ids 1-4 are fixed by the spec (Almaty 1, Astana 2, Shymkent 3, Aktobe 4). */
 export const cities = pgTable('cities', {
@@ -28,18 +29,9 @@ export const cities = pgTable('cities', {
   postCode: text('post_code').notNull(),
 })
 
-export const SERVICE_POINT_TYPES = ['shop', 'pickup_point'] as const
+// One list of service point types and weekdays for the schema, the API contract and the browser.
+export { SERVICE_POINT_TYPES, WEEKDAYS }
 export type ServicePointType = (typeof SERVICE_POINT_TYPES)[number]
-
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 /** Opening hours per weekday in the `work_hours` format ('10:00-22:00'); null is a day off. */
 export type WeeklyWorkHours = Record<Weekday, string | null>
