@@ -2,9 +2,6 @@ import {
   ACCOUNT_V2,
   AutofillRequest,
   AutofillResponse,
-  DeleteResponse,
-  IdBody,
-  IdParams,
   Receiver,
   ReceiverInput,
   ReceiverList,
@@ -12,6 +9,7 @@ import {
 } from '../../../contract/account-area'
 import { ErrorBody } from '../../../contract/common'
 import { requireUser } from '../../http/auth'
+import { registerOwnedCollection } from '../../http/owned-collection-routes'
 import type { ModuleRegistration } from '../../http/types'
 import { createLocalOrganisationRegistry } from '../../providers/organisation-registry/local'
 import { createReceiverRepo } from './repo'
@@ -30,111 +28,12 @@ export const receiversModule: ModuleRegistration = (app, { config, database }) =
   })
   const path = `${ACCOUNT_V2}/receivers`
 
-  app.get(
+  registerOwnedCollection(app, {
     path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The receivers of the signed-in shopper',
-        response: { 200: ReceiverList, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { userId } = await requireUser(req)
-      reply.header('cache-control', 'private, no-store')
-      return receivers.list(userId)
-    },
-  )
-
-  app.post(
-    path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Adds a receiver',
-        body: ReceiverInput,
-        response: { 201: Receiver, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { userId } = await requireUser(req)
-      return reply.code(201).send(await receivers.create(userId, req.body))
-    },
-  )
-
-  app.put(
-    path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Changes a receiver (id in the body)',
-        body: ReceiverUpdate,
-        response: { 200: Receiver, ...errors },
-      },
-    },
-    async (req) => {
-      const { userId } = await requireUser(req)
-      const { id, ...input } = req.body
-      return receivers.update(userId, id, input)
-    },
-  )
-
-  app.put(
-    `${path}/:id`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Changes a receiver',
-        params: IdParams,
-        body: ReceiverInput,
-        response: { 200: Receiver, ...errors },
-      },
-    },
-    async (req) => {
-      const { userId } = await requireUser(req)
-      return receivers.update(userId, req.params.id, req.body)
-    },
-  )
-
-  app.delete(
-    path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Deletes a receiver (id in the body)',
-        body: IdBody,
-        response: { 200: DeleteResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const { userId } = await requireUser(req)
-      await receivers.remove(userId, req.body.id)
-      return { deleted: true as const }
-    },
-  )
-
-  app.delete(
-    `${path}/:id`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Deletes a receiver',
-        params: IdParams,
-        response: { 200: DeleteResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const { userId } = await requireUser(req)
-      await receivers.remove(userId, req.params.id)
-      return { deleted: true as const }
-    },
-  )
+    service: receivers,
+    schemas: { list: ReceiverList, item: Receiver, input: ReceiverInput, update: ReceiverUpdate },
+    names: { one: 'a receiver', many: 'receivers' },
+  })
 
   app.post(
     `${path}/autofill`,
