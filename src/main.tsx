@@ -1,13 +1,14 @@
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { App, markAppReady } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
 import { readServerState } from './app/server-state'
 import { outbox } from './data/outbox'
 import { createQueryClient, restoreQueryCache } from './data/query-client'
+import { hydrateInTurns, nextTask } from './ui/hydrate-in-turn'
 
 async function start() {
   performance.mark('store:app-start')
@@ -30,15 +31,21 @@ async function start() {
     </StrictMode>
   )
   if (serverState) {
+    // A server-rendered page is on screen already: each step below is a task of its own, so none of
+    // them keeps a slow phone from answering a tap for long.
+    await nextTask()
     // The page's code and data are in place before hydrating, so the first render matches the server's;
     // `ssr` tells the router the page came from a server render (no Suspense around the root, as there).
     router.ssr = { manifest: undefined }
     await router.load()
     performance.mark('store:router-loaded')
-    hydrateRoot(root, app)
+    await nextTask()
+    // The frame hydrates now, the parts wrapped in HydrateInTurn one task each after it.
+    await hydrateInTurns(() => hydrateRoot(root, app))
   } else {
     createRoot(root).render(app)
   }
+  markAppReady()
   // Registration can wait for the page: the worker only matters for the next visit and for offline use.
   void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
 }

@@ -1,7 +1,6 @@
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { i18n } from '../i18n/i18n'
 import type { createAppRouter } from './router'
 
@@ -17,7 +16,6 @@ export function App({
   queryClient: QueryClient
   router: ReturnType<typeof createAppRouter>
 }) {
-  useEffect(markAppReady, [])
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
@@ -28,7 +26,7 @@ export function App({
 }
 
 /**
- * `<html data-app="ready">` once the app has rendered or hydrated the page: until then a server-rendered
+ * `<html data-app="ready">` once the app has rendered or hydrated the whole page (src/main.tsx): until then a server-rendered
  * page is plain HTML, whose buttons do nothing yet. Journeys wait for it after each navigation.
  */
 export function markAppReady() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatMoney } from './format'
+import { formatDate, formatMoney, formatNumber } from './format'
 
 const NBSP = '\u00a0'
 
@@ -48,5 +48,25 @@ describe('formatDate', () => {
 
   it('gives an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('')
+  })
+})
+
+describe('formatNumber', () => {
+  it('prints numbers as ru-RU does: grouped thousands, a decimal comma, a plain minus', () => {
+    for (const value of [0, 7, 999, 1234, 12345, 1299990, -1500, 1299.5, 0.25, 4.45, 123456789.125]) {
+      const intl = value.toLocaleString('ru-RU').replace(/[\s\u202f]/g, NBSP)
+      expect(formatNumber(value)).toBe(intl)
+    }
+  })
+
+  it('honours the fraction digits and grouping it is given', () => {
+    expect(formatNumber(4, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('4,0')
+    expect(formatNumber(4.46, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('4,5')
+    expect(formatNumber(15000.25, { maximumFractionDigits: 2, useGrouping: false })).toBe('15000,25')
+    expect(formatNumber(-0.0001, { maximumFractionDigits: 2 })).toBe('0')
+  })
+
+  it('gives an empty string for a value that is not a number', () => {
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('')
   })
 })

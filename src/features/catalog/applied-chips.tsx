@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { CategoryFilter } from '../../app/catalog-path'
 import { HrefLink } from '../../app/href-link'
-import { formatMoney } from '../../i18n/format'
+import { formatMoney, formatNumber } from '../../i18n/format'
 import { CloseIcon } from '../../ui/icons'
 import type { AppliedChip } from './chips'
 import type { FilterLinks } from './filter-panel'
@@ -41,7 +41,7 @@ export function AppliedChips({
     const rest: CategoryFilter[] = chip.rest
     if (chip.kind === 'range') {
       const unit = chip.unit ? ` ${chip.unit}` : ''
-      const text = rangeText(chip.min, chip.max, (n) => n.toLocaleString('ru-RU'))
+      const text = rangeText(chip.min, chip.max, (n) => formatNumber(n))
       return {
         text: `${chip.filterTitle}: ${text}${unit}`,
         code: chip.code,

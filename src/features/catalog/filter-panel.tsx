@@ -11,6 +11,7 @@ import { PriceRange, RangeFields } from './price-range'
 import { isPriceRangeActive, type PriceChoice } from './price-state'
 import styles from './filter-panel.module.css'
 import { useListingNavigate } from './use-listing-navigate'
+import { formatNumber } from '../../i18n/format'
 
 /** How the panel changes the URL: the listing page builds the addresses (prefix, sorting, page 1). */
 export interface FilterLinks {
@@ -178,7 +179,7 @@ function RangeFilter({
       bounds={{ min: filter.min, max: filter.max }}
       chosen={chosen}
       parse={parseDecimal}
-      format={(value) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2, useGrouping: false })}
+      format={(value) => formatNumber(value, { maximumFractionDigits: 2, useGrouping: false })}
       onApply={(min, max) => {
         const lo = min !== undefined && filter.min !== null && min <= filter.min ? undefined : min
         const hi = max !== undefined && filter.max !== null && max >= filter.max ? undefined : max

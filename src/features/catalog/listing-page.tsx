@@ -6,6 +6,7 @@ import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
 import { PageFrame, type Crumb } from '../shell/page-frame'
 import { Button, buttonClassName } from '../../ui/button'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { Skeleton } from '../../ui/skeleton'
 import { FilterSheet, OpenFiltersButton } from './filter-sheet'
 import { usePageHead, type PageHead } from '../../app/page-head'
@@ -148,7 +149,11 @@ export function ListingPage({
         {intro}
         <div className={panel ? styles.layout : undefined}>
           {/* Hidden on phones by CSS until the app knows the screen and leaves it out. */}
-          {panel && !phone ? <aside className={styles.side}>{panel}</aside> : null}
+          {panel && !phone ? (
+            <aside className={styles.side}>
+              <HydrateInTurn>{panel}</HydrateInTurn>
+            </aside>
+          ) : null}
           <div className={styles.main} aria-busy={listing.isFetching || undefined}>
             <div className={styles.toolbar}>
               <Total total={data?.total} services={services} />
@@ -167,7 +172,11 @@ export function ListingPage({
             </div>
             {chips}
             {content}
-            <Pagination page={page} totalPages={totalPages} hrefFor={pageHref} />
+            {totalPages > 1 ? (
+              <HydrateInTurn>
+                <Pagination page={page} totalPages={totalPages} hrefFor={pageHref} />
+              </HydrateInTurn>
+            ) : null}
             {data?.meta_data.seo_text && page === 1 ? (
               <p className={styles.seoText}>{data.meta_data.seo_text}</p>
             ) : null}

@@ -3,6 +3,7 @@ import { useId, type FormEvent } from 'react'
 import { Button } from '../../ui/button'
 import { parsePriceInput, priceChoice, type PriceBounds, type PriceChoice } from './price-state'
 import styles from './filter-panel.module.css'
+import { formatNumber } from '../../i18n/format'
 
 export interface RangeFieldsProps {
   legend: string
@@ -106,7 +107,7 @@ export function PriceRange({
       bounds={bounds}
       chosen={{ min: chosen.priceMin, max: chosen.priceMax }}
       parse={parsePriceInput}
-      format={(value) => value.toLocaleString('ru-RU')}
+      format={(value) => formatNumber(value)}
       onApply={(min, max) => onApply(priceChoice(min, max, bounds))}
       testIds={{ min: 'price-min', max: 'price-max', apply: 'price-apply' }}
     />

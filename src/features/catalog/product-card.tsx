@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router'
 import type { ProductListItem } from '../../../contract/catalog'
 import { imageUrl } from '../../../contract/values/media'
 import { useStoreLocation } from '../../app/store-location'
-import { formatMoney } from '../../i18n/format'
+import { formatMoney, formatNumber } from '../../i18n/format'
 import { Button, IconButton } from '../../ui/button'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { CartIcon, CompareIcon, HeartIcon } from '../../ui/icons'
 import { Price } from '../../ui/price'
 import styles from './product-card.module.css'
@@ -35,7 +36,7 @@ function StarIcon() {
 function Rating({ rating, count }: { rating: number; count: number }) {
   const { t } = useLingui()
   if (count === 0) return <p className={styles.ratingNone}>{t`Нет отзывов`}</p>
-  const value = rating.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const value = formatNumber(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   return (
     <p className={styles.rating}>
       <span className={styles.star}>
@@ -139,7 +140,15 @@ const SAID_ELSEWHERE = new Set(['sale', 'installment', 'preorder'])
 const MAX_STICKERS = 2
 
 /** A product in a listing: picture, stickers, discount, title, rating, price, credit, stock and actions. */
-export function ProductCard({ product, priority = 'lazy' }: ProductCardProps) {
+export function ProductCard(props: ProductCardProps) {
+  return (
+    <HydrateInTurn>
+      <Card {...props} />
+    </HydrateInTurn>
+  )
+}
+
+function Card({ product, priority = 'lazy' }: ProductCardProps) {
   const { prefix } = useStoreLocation()
   const image = product.images[0]
   const isService = product.type === 'service'

@@ -27,6 +27,7 @@ import { useInView } from '../../ui/use-in-view'
 import { Variants } from './variants'
 import styles from './product-page.module.css'
 import { siteOrigin } from '../../app/site-origin'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 
 // Below the fold or behind a tab: their code loads when they are shown, not with the page.
 const AvailabilityTab = lazy(() => import('./availability-tab').then((m) => ({ default: m.AvailabilityTab })))
@@ -94,56 +95,70 @@ export function ProductPage({ id, tab }: ProductPageProps) {
       data-sku={product.sku}
       data-type={product.type}
     >
-      <Breadcrumbs crumbs={crumbs} current={product.title} />
+      <HydrateInTurn>
+        <Breadcrumbs crumbs={crumbs} current={product.title} />
+      </HydrateInTurn>
       <div className={styles.top}>
-        <header className={styles.heading}>
-          {product.stickers.length > 0 ? (
-            <ul className={styles.stickers}>
-              {product.stickers.map((sticker) => (
-                <li
-                  key={sticker.code}
-                  style={{ color: sticker.text_color, background: sticker.background_color }}
-                >
-                  {sticker.text}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <h1 className={styles.title} data-testid="product-title">
-            {product.title}
-          </h1>
-          <div className={styles.subline}>
-            <Link
-              to="."
-              search={(prev: Record<string, unknown>) => ({ ...prev, tab: 'reviews' as const })}
-              resetScroll={false}
-              className={styles.ratingLink}
-            >
-              <RatingSummary rating={product.rating} reviewCount={product.review_count} />
-            </Link>
-            <span className={styles.sku}>{t`Код товара: ${product.sku}`}</span>
-            {product.brand && product.brand_slug ? (
-              <HrefLink href={location.href(`/b/${encodeURIComponent(product.brand_slug)}`)}>
-                {t`Все товары ${product.brand}`}
-              </HrefLink>
+        <HydrateInTurn>
+          <header className={styles.heading}>
+            {product.stickers.length > 0 ? (
+              <ul className={styles.stickers}>
+                {product.stickers.map((sticker) => (
+                  <li
+                    key={sticker.code}
+                    style={{ color: sticker.text_color, background: sticker.background_color }}
+                  >
+                    {sticker.text}
+                  </li>
+                ))}
+              </ul>
             ) : null}
-          </div>
-        </header>
+            <h1 className={styles.title} data-testid="product-title">
+              {product.title}
+            </h1>
+            <div className={styles.subline}>
+              <Link
+                to="."
+                search={(prev: Record<string, unknown>) => ({ ...prev, tab: 'reviews' as const })}
+                resetScroll={false}
+                className={styles.ratingLink}
+              >
+                <RatingSummary rating={product.rating} reviewCount={product.review_count} />
+              </Link>
+              <span className={styles.sku}>{t`Код товара: ${product.sku}`}</span>
+              {product.brand && product.brand_slug ? (
+                <HrefLink href={location.href(`/b/${encodeURIComponent(product.brand_slug)}`)}>
+                  {t`Все товары ${product.brand}`}
+                </HrefLink>
+              ) : null}
+            </div>
+          </header>
+        </HydrateInTurn>
         <div className={styles.gallery}>
-          <Gallery key={product.sku} images={product.images} title={product.title} />
+          <HydrateInTurn>
+            <Gallery key={product.sku} images={product.images} title={product.title} />
+          </HydrateInTurn>
         </div>
         <div className={styles.buy}>
           <Variants variants={product.variants} />
-          <div className={styles.priceSlot}>
-            <PriceBlock product={product} cityName={cityName} />
-          </div>
-          {stocked ? <DeliveryOptions sku={product.sku} cityName={cityName} /> : null}
+          <HydrateInTurn>
+            <div className={styles.priceSlot}>
+              <PriceBlock product={product} cityName={cityName} />
+            </div>
+          </HydrateInTurn>
+          {stocked ? (
+            <HydrateInTurn>
+              <DeliveryOptions sku={product.sku} cityName={cityName} />
+            </HydrateInTurn>
+          ) : null}
         </div>
       </div>
 
-      <Tabs tabs={tabsFor(product.type)} active={active} counts={{ reviews: product.review_count }}>
-        <Suspense fallback={<PanelFallback />}>{panel}</Suspense>
-      </Tabs>
+      <HydrateInTurn>
+        <Tabs tabs={tabsFor(product.type)} active={active} counts={{ reviews: product.review_count }}>
+          <Suspense fallback={<PanelFallback />}>{panel}</Suspense>
+        </Tabs>
+      </HydrateInTurn>
 
       <div ref={below} className={styles.recommendations} data-testid="recommendations">
         {nearRecommendations ? (

@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
+import { formatNumber } from '../../i18n/format'
 import styles from './rating-summary.module.css'
 import { ratingStars } from './rating'
 
@@ -10,11 +11,9 @@ export interface RatingSummaryProps {
   variant?: 'inline' | 'panel'
 }
 
-const RATING_FORMAT = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-
 /** '4,6': numbers in the Russian manner on both languages' pages, as the store writes its prices. */
 function ratingText(rating: number): string {
-  return RATING_FORMAT.format(rating)
+  return formatNumber(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 }
 
 function Stars({ rating }: { rating: number }) {

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactNode } from 'react'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { Toaster } from '../../ui/toast/toaster'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -23,11 +24,17 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t`Перейти к содержимому`}
       </a>
       <RouteProgress />
-      <Header />
+      <HydrateInTurn>
+        <Header />
+      </HydrateInTurn>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      {onMenu ? null : <Footer />}
+      {onMenu ? null : (
+        <HydrateInTurn>
+          <Footer />
+        </HydrateInTurn>
+      )}
       <Toaster />
       <Suspense fallback={null}>
         <GuestOffer />
