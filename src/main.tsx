@@ -24,6 +24,9 @@ async function start() {
   if (serverState) hydrate(queryClient, serverState)
   // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
   outbox.start({ queryClient })
+  // A server-rendered page is on screen already: from here each step is a task of its own, so none of
+  // them keeps a slow phone from answering a tap for long.
+  if (serverState) await nextTask()
   const router = createAppRouter(queryClient)
   const app = (
     <StrictMode>
@@ -31,8 +34,6 @@ async function start() {
     </StrictMode>
   )
   if (serverState) {
-    // A server-rendered page is on screen already: each step below is a task of its own, so none of
-    // them keeps a slow phone from answering a tap for long.
     await nextTask()
     // The page's code and data are in place before hydrating, so the first render matches the server's;
     // `ssr` tells the router the page came from a server render (no Suspense around the root, as there).

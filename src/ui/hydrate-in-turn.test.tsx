@@ -1,5 +1,5 @@
 import { renderToString } from 'preact-render-to-string'
-import { useLayoutEffect, useState, type ReactNode } from 'react'
+import { useLayoutEffect, useState, type ReactElement, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HydrateInTurn, hydrateInTurns } from './hydrate-in-turn'
@@ -37,7 +37,7 @@ function Page({ frameText = 'frame', children }: { frameText?: string; children?
   )
 }
 
-function serverRendered(page: ReactNode): HTMLElement {
+function serverRendered(page: ReactElement): HTMLElement {
   const root = document.createElement('div')
   root.innerHTML = renderToString(page)
   document.body.append(root)
@@ -107,6 +107,40 @@ describe('hydrating in turns', () => {
     expect(root.querySelector('h1')?.textContent).toBe('changed')
     expect(root.querySelector('[data-name=first]')).toBe(first)
     expect(hydratedIn.first).toBeGreaterThan(0)
+  })
+
+  it('gives a part inside a part a turn of its own after the outer one', async () => {
+    function Outer() {
+      useLayoutEffect(() => {
+        hydratedIn.outer ??= task
+      }, [])
+      return (
+        <section>
+          <HydrateInTurn>
+            <Part name="inner" />
+          </HydrateInTurn>
+        </section>
+      )
+    }
+    const page = (
+      <main>
+        <HydrateInTurn>
+          <Outer />
+        </HydrateInTurn>
+        <HydrateInTurn>
+          <Part name="after" />
+        </HydrateInTurn>
+      </main>
+    )
+    const root = serverRendered(page)
+    const inner = root.querySelector('[data-name=inner]')
+    const stop = tick()
+    await hydrateInTurns(() => hydrateRoot(root, page))
+    stop()
+    expect(root.innerHTML).toBe(renderToString(page))
+    expect(root.querySelector('[data-name=inner]')).toBe(inner)
+    expect(hydratedIn.inner).toBeGreaterThan(hydratedIn.outer ?? Infinity)
+    expect(hydratedIn.after).toBeGreaterThan(hydratedIn.outer ?? Infinity)
   })
 
   it('renders parts at once when the page is rendered in the browser rather than hydrated', () => {

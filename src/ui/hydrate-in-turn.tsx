@@ -10,7 +10,8 @@ import { Suspense, useState, type ReactNode } from 'react'
  * must therefore have exactly one root element; preact keeps that node and nothing after it.
  */
 
-let firstPass = false
+/** True while a hydration pass runs: the first one, then each part's in its turn. */
+let handingOutTurns = false
 /** The last turn given out: parts get theirs in page order, each in the task after the previous one's. */
 let lastTurn: Promise<void> = Promise.resolve()
 
@@ -24,12 +25,24 @@ interface Ticket {
   come: boolean
 }
 
-/** A part rendered by the first pass waits for a turn; one rendered later (a client render) does not. */
+/**
+ * Parts inside a part that is hydrating in its turn wait for turns of their own too. The part renders in
+ * this task's microtasks, before any timer, so the flag is down again before the next turn's task.
+ */
+function openTurn() {
+  handingOutTurns = true
+  setTimeout(() => {
+    handingOutTurns = false
+  }, 0)
+}
+
+/** A part rendered by a hydration pass waits for a turn; one rendered later (a client render) does not. */
 function takeTicket(): Ticket | undefined {
-  if (!firstPass) return undefined
+  if (!handingOutTurns) return undefined
   const ticket: Ticket = { turn: Promise.resolve(), come: false }
   ticket.turn = lastTurn = lastTurn.then(nextTask).then(() => {
     ticket.come = true
+    openTurn()
   })
   return ticket
 }
@@ -60,13 +73,18 @@ export function HydrateInTurn({ children }: { children: ReactNode }) {
  * turn all of them have.
  */
 export async function hydrateInTurns(hydrate: () => void): Promise<void> {
-  firstPass = true
+  handingOutTurns = true
   try {
     hydrate()
   } finally {
-    firstPass = false
+    handingOutTurns = false
   }
   performance.mark('store:frame-hydrated')
-  await lastTurn
-  await nextTask()
+  // Parts inside parts take their turns after the ones before them: wait until no more are handed out.
+  let last: Promise<void> | undefined
+  while (last !== lastTurn) {
+    last = lastTurn
+    await last
+    await nextTask()
+  }
 }

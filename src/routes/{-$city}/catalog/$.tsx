@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CategoryPage } from '../../../features/catalog/category-page'
 import { parseListingSearch, normalizeListingSearch } from '../../../features/catalog/listing-search'
 import { loadCategoryPage, resolveCategoryPath } from '../../../features/catalog/load'
+import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
 
 /** `/catalog/{category segments}[/f/{code}/{value}...]?sorting&priceMin&priceMax&page` (spec 2.3). */
 export const Route = createFileRoute('/{-$city}/catalog/$')({
@@ -18,5 +19,9 @@ export const Route = createFileRoute('/{-$city}/catalog/$')({
 function CategoryRoute() {
   const { categoryPath } = Route.useRouteContext()
   const search = Route.useLoaderDeps()
-  return <CategoryPage path={categoryPath} search={search} />
+  return (
+    <HydrateInTurn>
+      <CategoryPage path={categoryPath} search={search} />
+    </HydrateInTurn>
+  )
 }
