@@ -23,21 +23,74 @@ test.describe('searching', () => {
 
   test('a brand+category phrase → filter by brand and sort by price', async ({ page }) => {
     await page.goto('/search?q=' + encodeURIComponent('телевизор samsung'))
-    const results = page.getByTestId('search-result')
+    // the results are the catalogue's cards, with its filter panel, total and sorting
+    const results = page.getByTestId('search-page').getByTestId('product-card')
     await expect(results.first()).toContainText('Samsung')
-    const total = Number((await page.getByTestId('search-total').innerText()).replace(/\D+/g, ''))
+    const total = Number(await page.getByTestId('listing-total').getAttribute('data-total'))
     expect(total).toBeGreaterThan(0)
-    const facet = page.getByTestId('search-facets').locator('input[type="checkbox"]:not([disabled])').first()
+    const facet = page.getByTestId('filter-panel').locator('input[type="checkbox"]:not([disabled])').first()
     await facet.check()
     await expect(page).toHaveURL(/[?&]f=/)
-    await page.getByTestId('search-sorting').selectOption('price_asc')
+    await expect(page.getByTestId('applied-chip').first()).toBeVisible()
+    await page.getByTestId('sort-select').selectOption('price_asc')
     await expect(page).toHaveURL(/sorting=price_asc/)
+    await expect(page).toHaveURL(/[?&]f=/)
     await expect(results.first()).toBeVisible()
-    const prices = await page
-      .locator('[data-testid="search-result"] data')
+    const prices = await results
+      .locator('data')
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute('value'))))
     expect(prices.length).toBeGreaterThan(0)
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
+  })
+
+  test('on a phone the filters open in a sheet, and a choice there filters the results @phone', async ({
+    page,
+  }) => {
+    await page.goto('/search?q=' + encodeURIComponent('телевизор samsung'))
+    await expect(page.getByTestId('search-page').getByTestId('product-card').first()).toBeVisible()
+    await expect(page.getByTestId('filter-panel')).toHaveCount(0)
+    await page.getByTestId('open-filters').click()
+    const sheet = page.getByTestId('filter-sheet')
+    await sheet.locator('input[type="checkbox"]:not([disabled])').first().check()
+    await expect(page).toHaveURL(/[?&]f=/)
+    await page.getByTestId('sheet-show').click()
+    await expect(sheet).toBeHidden()
+    await expect(page.getByTestId('applied-chip').first()).toBeVisible()
+    await expect(page.getByTestId('open-filters')).toContainText('1')
+  })
+
+  test('the server renders the results, redirects a category name, and the page hydrates cleanly', async ({
+    page,
+    request,
+  }) => {
+    const query = '/search?q=' + encodeURIComponent('телевизор samsung')
+    const html = await (await request.get(query)).text()
+    expect(html).toContain('data-testid="product-card"')
+    expect(html).toContain('data-testid="filter-panel"')
+    expect(html).toContain('data-testid="sort-select"')
+    const redirected = await request.get('/search?q=' + encodeURIComponent('Холодильники'), {
+      maxRedirects: 0,
+    })
+    expect(redirected.status()).toBe(307)
+    expect(redirected.headers().location).toMatch(/\/catalog\/bytovaya-tehnika\/.*holodilniki/)
+
+    const errors: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(query)
+    await expect(page.getByTestId('search-page').getByTestId('product-card').first()).toBeVisible()
+    expect(errors, 'hydration mismatches and CSP violations show here').toEqual([])
+    // hydrated: the sorting is the app's, and the page changes without a new document
+    const documents: string[] = []
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(req.url())
+    })
+    await page.getByTestId('sort-select').selectOption('price_desc')
+    await expect(page).toHaveURL(/sorting=price_desc/)
+    await expect(page.getByTestId('search-page').getByTestId('product-card').first()).toBeVisible()
+    expect(documents).toEqual([])
   })
 
   test('a category name follows its redirect to the category page', async ({ page }) => {
@@ -51,9 +104,7 @@ test.describe('searching', () => {
   test('a query with no results shows recommendations', async ({ page }) => {
     await page.goto('/search?q=' + encodeURIComponent('zzqxw qqqzzv'))
     await expect(page.getByTestId('search-empty')).toContainText('ничего не нашлось')
-    await expect(
-      page.getByTestId('search-recommendations').getByTestId('search-result').first(),
-    ).toBeVisible()
+    await expect(page.getByTestId('search-recommendations').getByTestId('product-card').first()).toBeVisible()
   })
 
   test('offline, the search box searches the products already on the device and says so', async ({
@@ -62,7 +113,7 @@ test.describe('searching', () => {
   }) => {
     // the search page's code and a listing's products, while online
     await page.goto('/search?q=' + encodeURIComponent('смартфон'))
-    await expect(page.getByTestId('search-result').first()).toBeVisible()
+    await expect(page.getByTestId('search-page').getByTestId('product-card').first()).toBeVisible()
     await page.getByTestId('header-category-link').filter({ hasText: 'Смартфоны' }).first().click()
     await expect(page.getByTestId('product-card').first()).toBeVisible()
     const title = await page.getByTestId('product-card').first().innerText()
@@ -74,7 +125,7 @@ test.describe('searching', () => {
       await input.fill(word)
       await input.press('Enter')
       await expect(page.getByTestId('search-offline')).toBeVisible()
-      await expect(page.getByTestId('search-result').first()).toContainText(word)
+      await expect(page.getByTestId('search-page').getByTestId('product-card').first()).toContainText(word)
     } finally {
       await context.setOffline(false)
     }

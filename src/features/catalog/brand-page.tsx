@@ -9,7 +9,7 @@ import { ListingPage } from './listing-page'
 import styles from './listing.module.css'
 import { listingQueryString, withPage, withSorting, type ListingSearch } from './listing-search'
 import { brandCategoriesQuery, brandListingQuery, brandParams } from './queries'
-import { useListingNavigate } from './use-listing-navigate'
+import { useListingNavigate } from '../../listing/use-listing-navigate'
 
 /**
  * `/b/{brand}`: the brand's products in the shopper's city, with sorting and pages, and links to the

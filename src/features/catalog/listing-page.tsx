@@ -1,21 +1,20 @@
-import { Plural, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { ProductListResponse, Sorting } from '../../../contract/catalog'
 import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
 import { PageFrame, type Crumb } from '../shell/page-frame'
 import { Button, buttonClassName } from '../../ui/button'
-import { HydrateInTurn } from '../../ui/hydrate-in-turn'
-import { Skeleton } from '../../ui/skeleton'
-import { FilterSheet, OpenFiltersButton } from './filter-sheet'
+import { FilterSheet, useFilterSheet } from '../../listing/filter-sheet'
+import { ListingColumns } from '../../listing/listing-columns'
+import { ListingTotal } from '../../listing/listing-total'
+import { lastPage } from '../../listing/page-window'
+import { ProductGrid, ProductGridSkeleton } from '../../listing/product-grid'
+import { SortSelect } from '../../listing/sort-select'
 import { usePageHead, type PageHead } from '../../app/page-head'
 import styles from './listing.module.css'
-import { lastPage } from './page-window'
-import { Pagination } from './pagination'
-import { ProductGrid, ProductGridSkeleton } from './product-grid'
-import { SortSelect } from './sort-select'
-import { useIsPhone } from './use-is-phone'
+import { CATALOG_SORT_OPTIONS } from './sortings'
 
 export interface ListingResult {
   data: ProductListResponse | undefined
@@ -51,19 +50,6 @@ export interface ListingPageProps {
 function PageHeadEffect(head: PageHead) {
   usePageHead(head)
   return null
-}
-
-function Total({ total, services }: { total: number | undefined; services: boolean }) {
-  if (total === undefined) return <Skeleton width={96} height={18} />
-  return (
-    <p className={styles.total} data-testid="listing-total" data-total={total} aria-live="polite">
-      {services ? (
-        <Plural value={total} one="# услуга" few="# услуги" many="# услуг" other="# услуги" />
-      ) : (
-        <Plural value={total} one="# товар" few="# товара" many="# товаров" other="# товара" />
-      )}
-    </p>
-  )
 }
 
 function EmptyListing({ resetHref }: { resetHref: string | undefined }) {
@@ -124,8 +110,7 @@ export function ListingPage({
   intro,
   services = false,
 }: ListingPageProps) {
-  const phone = useIsPhone()
-  const [sheetOpen, setSheetOpen] = useState(false)
+  const sheet = useFilterSheet()
   const { data } = listing
   const totalPages = data ? lastPage(data.total, data.limit) : 1
 
@@ -147,49 +132,28 @@ export function ListingPage({
     <>
       <PageFrame title={title} crumbs={crumbs} backLinks={false} testId={testId}>
         {intro}
-        <div className={panel ? styles.layout : undefined}>
-          {/* Hidden on phones by CSS until the app knows the screen and leaves it out. */}
-          {panel && !phone ? (
-            <aside className={styles.side}>
-              <HydrateInTurn>{panel}</HydrateInTurn>
-            </aside>
-          ) : null}
-          <div className={styles.main} aria-busy={listing.isFetching || undefined}>
-            <div className={styles.toolbar}>
-              <Total total={data?.total} services={services} />
-              <div className={styles.toolbarControls}>
-                {/* Rendered for every screen and hidden above 767 px by CSS, so a page rendered on the
-                    server (which cannot know the screen) shows a phone its button from the start. */}
-                {panel ? (
-                  <OpenFiltersButton
-                    activeCount={activeFilters}
-                    expanded={sheetOpen}
-                    onClick={() => setSheetOpen(true)}
-                  />
-                ) : null}
-                <SortSelect value={sorting} onChange={onSort} />
-              </div>
-            </div>
-            {chips}
-            {content}
-            {totalPages > 1 ? (
-              <HydrateInTurn>
-                <Pagination page={page} totalPages={totalPages} hrefFor={pageHref} />
-              </HydrateInTurn>
-            ) : null}
-            {data?.meta_data.seo_text && page === 1 ? (
+        <ListingColumns
+          panel={panel}
+          sheet={sheet}
+          activeFilters={activeFilters}
+          busy={listing.isFetching}
+          total={<ListingTotal total={data?.total} services={services} />}
+          sort={<SortSelect value={sorting} options={CATALOG_SORT_OPTIONS} onChange={onSort} />}
+          chips={chips}
+          page={page}
+          totalPages={totalPages}
+          pageHref={pageHref}
+          footer={
+            data?.meta_data.seo_text && page === 1 ? (
               <p className={styles.seoText}>{data.meta_data.seo_text}</p>
-            ) : null}
-          </div>
-        </div>
-      </PageFrame>
-      {panel && phone ? (
-        <FilterSheet
-          open={sheetOpen}
-          onClose={() => setSheetOpen(false)}
-          total={data?.total}
-          resetHref={resetHref}
+            ) : null
+          }
         >
+          {content}
+        </ListingColumns>
+      </PageFrame>
+      {panel && sheet.phone ? (
+        <FilterSheet open={sheet.open} onClose={sheet.close} total={data?.total} resetHref={resetHref}>
           {panel}
         </FilterSheet>
       ) : null}

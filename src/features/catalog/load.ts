@@ -7,9 +7,10 @@ import { parseCategoryPath, type CategoryFilter, type CategoryPath } from '../..
 import { localizePath } from '../../app/locale-prefix'
 import { isApiError } from '../../data/api-error'
 import { getRequestContext } from '../../data/request-context'
-import { categoryPagePath, isCanonicalCategorySplat, parseRangeValue } from './filter-url'
+import { parseRangeValue } from '../../listing/filter-pairs'
+import { categoryPagePath, isCanonicalCategorySplat } from './filter-url'
 import { listingQueryString, withPage, withoutPage, type ListingSearch } from './listing-search'
-import { lastPage } from './page-window'
+import { lastPage } from '../../listing/page-window'
 import {
   brandCategoriesQuery,
   brandListingQuery,

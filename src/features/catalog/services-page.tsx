@@ -9,7 +9,7 @@ import { ListingPage } from './listing-page'
 import styles from './listing.module.css'
 import { listingQueryString, withPage, withSorting, type ListingSearch } from './listing-search'
 import { catalogMenuQuery, categoryListingQuery, listingParams, SERVICES_CATEGORY } from './queries'
-import { useListingNavigate } from './use-listing-navigate'
+import { useListingNavigate } from '../../listing/use-listing-navigate'
 
 function findServices(items: readonly MenuItem[]): MenuItem | undefined {
   for (const item of items) {

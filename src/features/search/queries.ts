@@ -26,6 +26,26 @@ export interface SearchParams {
   clarification: boolean
 }
 
+/** The same search with the words as typed: spec 2.5's retry when the corrected query found nothing. */
+export function literalSearch(p: SearchParams): SearchParams {
+  return { ...p, clarification: false }
+}
+
+/** The empty search, whose answer is the city's popular products (spec 2.5's recommendations). */
+export function popularSearch(p: SearchParams): SearchParams {
+  return {
+    ...p,
+    q: '',
+    filters: undefined,
+    category: undefined,
+    priceMin: undefined,
+    priceMax: undefined,
+    page: 1,
+    sorting: 'popularity',
+    clarification: true,
+  }
+}
+
 export type SearchResult = SearchResponse & {
   /** Answered from the products already on the device, without the network. */
   offline: boolean

@@ -1,355 +1,216 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type FormEvent } from 'react'
-import type { Filter } from '../../../contract/catalog'
-import { imageUrl } from '../../../contract/values/media'
-import type { SearchProduct } from '../../../contract/search'
-import { useDocumentTitle } from '../../app/document-title'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
-import { Button } from '../../ui/button'
-import { Price } from '../../ui/price'
+import { AppliedChips } from '../../listing/applied-chips'
+import { appliedChips } from '../../listing/chips'
+import { FilterPanel, type FilterLinks } from '../../listing/filter-panel'
+import { FilterSheet, useFilterSheet } from '../../listing/filter-sheet'
+import { ListingColumns } from '../../listing/listing-columns'
+import { ListingTotal } from '../../listing/listing-total'
+import { lastPage } from '../../listing/page-window'
+import { ProductGrid } from '../../listing/product-grid'
+import { SortSelect, SORT_LABELS, type SortOption } from '../../listing/sort-select'
+import { useListingNavigate } from '../../listing/use-listing-navigate'
+import { Button, buttonClassName } from '../../ui/button'
+import { PageFrame } from '../shell/page-frame'
 import {
+  literalSearch,
+  popularSearch,
   recordSearchClick,
-  SEARCH_LIMIT,
   SEARCH_SORTINGS,
   searchQuery,
-  type SearchParams,
   type SearchResult,
   type SearchSorting,
 } from './queries'
+import { hasFacets, searchFacets } from './search-facets'
+import { shouldRecommend, shouldRetryLiteral } from './search-flow'
+import {
+  isNarrowed,
+  normalizeSearch,
+  searchFilterPairs,
+  searchPagePath,
+  searchParamsFor,
+  withFilters,
+  withoutFilters,
+  withPage,
+  withPrice,
+  withSorting,
+  type SearchPageSearch,
+} from './search-url'
 import styles from './search.module.css'
 
-export interface SearchPageSearch {
-  q?: string
-  sorting?: SearchSorting
-  priceMin?: number
-  priceMax?: number
-  page?: number
-  f?: string
-  c?: string
-  literal?: boolean
-}
+export type { SearchPageSearch } from './search-url'
 
-/** Spec 9: the mobile breakpoint. */
-const PHONE_QUERY = '(max-width: 767px)'
+/** Spec 2.5: the catalogue's orders, popularity first as search's default. */
+const SEARCH_SORT_OPTIONS: readonly SortOption<SearchSorting>[] = SEARCH_SORTINGS.map((value) => ({
+  value,
+  label: SORT_LABELS[value],
+}))
 
-function togglePair(filters: string | undefined, pair: string): string | undefined {
-  const list = (filters ?? '').split(',').filter((p) => p !== '')
-  const next = list.includes(pair) ? list.filter((p) => p !== pair) : [...list, pair]
-  return next.length ? next.sort().join(',') : undefined
-}
-
-function ResultCard({ product, onOpen }: { product: SearchProduct; onOpen: () => void }) {
-  const location = useStoreLocation()
-  const image = product.images[0]
-  return (
-    <Link
-      to="/{-$city}/p/$uri"
-      params={{ city: location.prefix, uri: product.uri }}
-      className={styles.card}
-      onClick={onOpen}
-      data-testid="search-result"
-    >
-      {image ? (
-        <img
-          className={styles.image}
-          src={imageUrl(image, 272)}
-          width={272}
-          height={272}
-          alt=""
-          loading="lazy"
-        />
-      ) : (
-        <span className={styles.image} />
-      )}
-      <span className={styles.title}>{product.title}</span>
-      <Price amount={product.price} oldAmount={product.old_price} />
-    </Link>
-  )
-}
-
-function Facets({
-  result,
-  search,
-  go,
-}: {
-  result: SearchResult
-  search: SearchPageSearch
-  go: (next: Partial<SearchPageSearch>) => void
-}) {
+/** The shopper's filters leave no product: the way back is to loosen them. */
+function NarrowedToNothing({ resetHref }: { resetHref: string }) {
   const { t } = useLingui()
-  const [min, setMin] = useState(search.priceMin?.toString() ?? '')
-  const [max, setMax] = useState(search.priceMax?.toString() ?? '')
-  const applyPrice = (event: FormEvent) => {
-    event.preventDefault()
-    const toNumber = (v: string) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined)
-    go({ priceMin: toNumber(min), priceMax: toNumber(max), page: undefined })
-  }
-  const optionFilters = result.filters.filter((f: Filter) => f.type !== 'range' && f.options.length > 0)
-  // on a phone the filters fold under one line above the results; wider screens show them open
-  const [open] = useState(
-    () => typeof window.matchMedia !== 'function' || !window.matchMedia(PHONE_QUERY).matches,
-  )
   return (
-    <details className={styles.facetsBox} open={open}>
-      <summary className={styles.facetsSummary}>{t`Фильтры`}</summary>
-      <aside className={styles.facets} aria-label={t`Фильтры`} data-testid="search-facets">
-        {result.categories.length > 0 && (
-          <section>
-            <h2 className={styles.facetTitle}>{t`Категории`}</h2>
-            <ul className={styles.options}>
-              {search.c && (
-                <li>
-                  <button
-                    type="button"
-                    className={styles.linkButton}
-                    onClick={() => go({ c: undefined, f: undefined, page: undefined })}
-                  >
-                    {t`Все категории`}
-                  </button>
-                </li>
-              )}
-              {result.categories.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    className={styles.linkButton}
-                    aria-pressed={search.c === c.path}
-                    onClick={() => go({ c: c.path, f: undefined, page: undefined })}
-                  >
-                    {c.title} <span className={styles.count}>{c.count}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        <form className={styles.price} onSubmit={applyPrice}>
-          <h2 className={styles.facetTitle}>{t`Цена, ₸`}</h2>
-          <div className={styles.priceRow}>
-            <input
-              inputMode="numeric"
-              aria-label={t`Цена от`}
-              placeholder={String(result.price_range.min)}
-              value={min}
-              onChange={(e) => setMin(e.target.value)}
-            />
-            <input
-              inputMode="numeric"
-              aria-label={t`Цена до`}
-              placeholder={String(result.price_range.max)}
-              value={max}
-              onChange={(e) => setMax(e.target.value)}
-            />
-            <Button type="submit" size="s" variant="secondary">{t`Применить`}</Button>
-          </div>
-        </form>
-        {optionFilters.slice(0, 6).map((f) => (
-          <fieldset key={f.code} className={styles.group}>
-            <legend className={styles.facetTitle}>{f.title}</legend>
-            {f.options
-              .filter((o) => o.count > 0 || o.isActive)
-              .slice(0, 12)
-              .map((o) => (
-                <label key={o.code} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={o.isActive}
-                    disabled={!o.isEnabled}
-                    onChange={() => go({ f: togglePair(search.f, `${f.code}:${o.code}`), page: undefined })}
-                    data-testid={`facet-${f.code}-${o.code}`}
-                  />
-                  {o.title} <span className={styles.count}>{o.count}</span>
-                </label>
-              ))}
-          </fieldset>
-        ))}
-      </aside>
-    </details>
+    <div className={styles.state} data-testid="search-narrowed-empty" role="status">
+      <h2 className={styles.stateTitle}>{t`Ничего не нашлось`}</h2>
+      <p className={styles.stateText}>
+        {t`Под выбранные фильтры не подходит ни один товар. Уберите часть фильтров или сбросьте их все.`}
+      </p>
+      <HrefLink href={resetHref} className={buttonClassName()}>
+        {t`Сбросить фильтры`}
+      </HrefLink>
+    </div>
   )
 }
 
 /**
- * The search page (spec 2.5): results of the URL's query with facets, price range and sorting. A
- * reply with a redirect link opens that page; no products retries once without clarification, then
- * shows the empty-search recommendations. Offline it searches the products already on the device.
+ * The search page (spec 2.5): the results of the URL's query in the catalogue's grid, with its filter
+ * panel (categories of the matches, the facets, the price), chips, sorting and pages; the addresses
+ * stay search's own query parameters. A reply with a redirect link opens that page; no products retries
+ * once without clarification, then shows the empty-search recommendations. Offline it searches the
+ * products already on the device.
  */
 export function SearchPage({ search }: { search: SearchPageSearch }) {
   const { t } = useLingui()
   const navigate = useNavigate()
+  const go = useListingNavigate()
   const location = useStoreLocation()
+  const sheet = useFilterSheet()
   const q = search.q ?? ''
-  const params: SearchParams = {
-    cityId: location.cityId,
-    lang: location.lang,
-    q,
-    sorting: search.sorting ?? 'popularity',
-    page: search.page ?? 1,
-    priceMin: search.priceMin,
-    priceMax: search.priceMax,
-    filters: search.f,
-    category: search.c,
-    clarification: !search.literal,
-  }
-  useDocumentTitle(q ? t`Поиск: ${q}` : t`Поиск`)
+  const params = searchParamsFor(search, location)
+  const narrowed = isNarrowed(search)
   const main = useQuery({ ...searchQuery(params), enabled: q !== '' })
-  const empty = main.data && main.data.total === 0 && !main.data.offline
-  const retry = useQuery({
-    ...searchQuery({ ...params, clarification: false }),
-    enabled: Boolean(empty && params.clarification),
-  })
-  const nothing = q === '' || (empty && (!params.clarification || (retry.data && retry.data.total === 0)))
-  const recommendations = useQuery({
-    ...searchQuery({
-      ...params,
-      q: '',
-      filters: undefined,
-      category: undefined,
-      priceMin: undefined,
-      priceMax: undefined,
-      page: 1,
-      sorting: 'popularity',
-      clarification: true,
-    }),
-    enabled: Boolean(nothing),
-  })
+  const retrying = shouldRetryLiteral(params, narrowed, main.data)
+  const retry = useQuery({ ...searchQuery(literalSearch(params)), enabled: retrying })
+  const nothing = shouldRecommend(params, narrowed, main.data, retry.data)
+  const recommendations = useQuery({ ...searchQuery(popularSearch(params)), enabled: nothing })
 
+  // The route's loader follows a redirect before the page shows; this covers an answer that arrives
+  // later (a refetch, a search run in the browser only).
   const redirect = main.data?.query_redirect.redirect_link
+  const redirectHref = redirect ? location.href(redirect) : undefined
   useEffect(() => {
-    if (redirect) void navigate({ href: location.href(redirect), replace: true })
-  }, [redirect, navigate, location])
+    if (redirectHref) void navigate({ href: redirectHref, replace: true })
+  }, [redirectHref, navigate])
 
-  const go = (next: Partial<SearchPageSearch>) =>
-    void navigate({
-      to: '/{-$city}/search',
-      params: { city: location.prefix },
-      search: { ...search, ...next },
-    })
-
-  const result = empty && retry.data && retry.data.total > 0 ? retry.data : main.data
-  const sortLabels: Record<SearchSorting, string> = {
-    popularity: t`По популярности`,
-    discount: t`По скидке`,
-    new: t`Сначала новые`,
-    price_asc: t`Сначала дешёвые`,
-    price_desc: t`Сначала дорогие`,
-    rating: t`По рейтингу`,
+  const literalShown = retrying && retry.data !== undefined && retry.data.total > 0
+  const result: SearchResult | undefined = literalShown ? retry.data : main.data
+  // Results found by the words as typed stay that search when the shopper filters or pages them.
+  const current: SearchPageSearch = literalShown ? { ...search, literal: true } : search
+  const href = (next: SearchPageSearch) => location.href(searchPagePath(next))
+  const links: FilterLinks = {
+    filters: (pairs) => href(withFilters(current, pairs)),
+    price: (choice) => href(withPrice(current, choice)),
   }
+  const active = searchFilterPairs(search)
+  const facets = result && !result.offline ? searchFacets(result, t`Категория`, search.c) : undefined
+  const chips = appliedChips(active, search, facets)
+  const resetHref = href(withoutFilters(current))
+  const shown = result && !redirect && (result.total > 0 || (narrowed && !result.offline))
+  const panel =
+    facets && hasFacets(facets) ? (
+      <FilterPanel
+        data={facets}
+        status="success"
+        onRetry={() => void main.refetch()}
+        active={active}
+        price={search}
+        links={links}
+      />
+    ) : undefined
 
   return (
-    <div className={`page-container ${styles.page}`} data-testid="search-page">
-      <h1 className={styles.heading}>{q ? t`Результаты поиска: «${q}»` : t`Поиск`}</h1>
-      {main.isError && (
-        <div role="alert" className={styles.error} data-testid="search-error">
-          <p>{t`Поисковый запрос не удался. Попробуйте ещё раз.`}</p>
-          <Button type="button" size="s" onClick={() => void main.refetch()}>{t`Повторить`}</Button>
-        </div>
-      )}
-      {(main.isLoading || retry.isLoading || redirect) && (
-        <p className={styles.status} aria-live="polite">{t`Ищем…`}</p>
-      )}
-      {result?.offline && (
-        <p className={styles.notice} role="status" data-testid="search-offline">
-          {t`Нет сети: показаны товары, уже сохранённые на этом устройстве.`}
-        </p>
-      )}
-      {result && !redirect && result.corrected_query && !search.literal && (
-        <p className={styles.notice} data-testid="search-corrected">
-          <Trans>
-            Показаны результаты по запросу «<strong>{result.corrected_query}</strong>».
-          </Trans>{' '}
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => go({ literal: true, page: undefined })}
-          >
-            <Trans>Искать вместо этого «{q}»</Trans>
-          </button>
-        </p>
-      )}
-      {result && result === retry.data && (
-        <p className={styles.notice}>
-          <Trans>По запросу с исправлениями ничего не нашлось, показаны результаты по «{q}».</Trans>
-        </p>
-      )}
-      {result && !redirect && result.total > 0 && (
-        <div className={styles.layout}>
-          <Facets key={`${search.priceMin}-${search.priceMax}`} result={result} search={search} go={go} />
-          <div className={styles.results}>
-            <div className={styles.toolbar}>
-              <p className={styles.total} data-testid="search-total">
-                {t`Найдено товаров: ${result.total}`}
-              </p>
-              <label className={styles.sort}>
-                {t`Сортировка`}{' '}
-                <select
-                  value={params.sorting}
-                  onChange={(e) => go({ sorting: e.target.value as SearchSorting, page: undefined })}
-                  data-testid="search-sorting"
-                >
-                  {SEARCH_SORTINGS.map((s) => (
-                    <option key={s} value={s}>
-                      {sortLabels[s]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            <ul className={styles.grid}>
-              {result.products.map((p) => (
-                <li key={p.sku}>
-                  <ResultCard product={p} onOpen={() => recordSearchClick(result.query_id, p.sku)} />
-                </li>
-              ))}
-            </ul>
-            {!result.offline && result.total > SEARCH_LIMIT && (
-              <nav className={styles.pages} aria-label={t`Страницы`}>
-                <Button
-                  type="button"
-                  size="s"
-                  variant="secondary"
-                  disabled={params.page <= 1}
-                  onClick={() => go({ page: params.page - 1 })}
-                >
-                  {t`Назад`}
-                </Button>
-                <span>{t`Страница ${params.page} из ${Math.ceil(result.total / SEARCH_LIMIT)}`}</span>
-                <Button
-                  type="button"
-                  size="s"
-                  variant="secondary"
-                  disabled={params.page * SEARCH_LIMIT >= result.total}
-                  onClick={() => go({ page: params.page + 1 })}
-                >
-                  {t`Вперёд`}
-                </Button>
-              </nav>
-            )}
+    <>
+      <PageFrame title={q ? t`Результаты поиска: «${q}»` : t`Поиск`} backLinks={false} testId="search-page">
+        {main.isError && (
+          <div role="alert" className={styles.error} data-testid="search-error">
+            <p>{t`Поисковый запрос не удался. Попробуйте ещё раз.`}</p>
+            <Button type="button" size="s" onClick={() => void main.refetch()}>{t`Повторить`}</Button>
           </div>
-        </div>
-      )}
-      {nothing && !main.isError && (
-        <section data-testid="search-empty">
-          {q !== '' && (
-            <p
-              className={styles.notice}
-            >{t`По запросу «${q}» ничего не нашлось. Проверьте написание или посмотрите популярные товары.`}</p>
-          )}
-          {recommendations.data && recommendations.data.products.length > 0 && (
-            <>
-              <h2 className={styles.subheading}>{t`Популярные товары`}</h2>
-              <ul className={styles.grid} data-testid="search-recommendations">
-                {recommendations.data.products.map((p) => (
-                  <li key={p.sku}>
-                    <ResultCard product={p} onOpen={() => undefined} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-      )}
-    </div>
+        )}
+        {(main.isLoading || retry.isLoading || redirect) && (
+          <p className={styles.notice} aria-live="polite">{t`Ищем…`}</p>
+        )}
+        {result?.offline && (
+          <p className={styles.notice} role="status" data-testid="search-offline">
+            {t`Нет сети: показаны товары, уже сохранённые на этом устройстве.`}
+          </p>
+        )}
+        {result && !redirect && result.corrected_query && !search.literal && (
+          <p className={styles.notice} data-testid="search-corrected">
+            <Trans>
+              Показаны результаты по запросу «<strong>{result.corrected_query}</strong>».
+            </Trans>{' '}
+            <HrefLink
+              href={href(normalizeSearch({ ...search, literal: true, page: undefined }))}
+              data-testid="search-literal"
+            >
+              <Trans>Искать вместо этого «{q}»</Trans>
+            </HrefLink>
+          </p>
+        )}
+        {result && literalShown && (
+          <p className={styles.notice}>
+            <Trans>По запросу с исправлениями ничего не нашлось, показаны результаты по «{q}».</Trans>
+          </p>
+        )}
+        {result && shown ? (
+          <ListingColumns
+            panel={panel}
+            sheet={sheet}
+            activeFilters={chips.length}
+            busy={main.isFetching}
+            total={<ListingTotal total={result.total} />}
+            sort={
+              <SortSelect
+                value={params.sorting}
+                options={SEARCH_SORT_OPTIONS}
+                onChange={(sorting) => go(href(withSorting(current, sorting)))}
+              />
+            }
+            chips={<AppliedChips chips={chips} links={links} resetHref={resetHref} />}
+            page={params.page}
+            totalPages={result.offline ? 1 : lastPage(result.total, result.limit)}
+            pageHref={(page) => href(withPage(current, page))}
+          >
+            {result.total > 0 ? (
+              <ProductGrid
+                products={result.products}
+                onOpen={(product) => recordSearchClick(result.query_id, product.sku)}
+              />
+            ) : (
+              <NarrowedToNothing resetHref={resetHref} />
+            )}
+          </ListingColumns>
+        ) : null}
+        {nothing && !main.isError && (
+          <section className={styles.empty} data-testid="search-empty">
+            {q !== '' && (
+              <p className={styles.notice}>
+                {t`По запросу «${q}» ничего не нашлось. Проверьте написание или посмотрите популярные товары.`}
+              </p>
+            )}
+            {recommendations.data && recommendations.data.products.length > 0 && (
+              <div data-testid="search-recommendations">
+                <ProductGrid products={recommendations.data.products} title={t`Популярные товары`} />
+              </div>
+            )}
+          </section>
+        )}
+      </PageFrame>
+      {panel && sheet.phone ? (
+        <FilterSheet
+          open={sheet.open}
+          onClose={sheet.close}
+          total={result?.total}
+          resetHref={chips.length > 0 ? resetHref : undefined}
+        >
+          {panel}
+        </FilterSheet>
+      ) : null}
+    </>
   )
 }

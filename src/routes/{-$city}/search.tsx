@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { booleanParam, optionalKeys, integerParam, oneOfParam, stringParam } from '../../app/search-params'
+import { loadSearchPage } from '../../features/search/load'
 import { SEARCH_SORTINGS } from '../../features/search/queries'
 import { SearchPage } from '../../features/search/search-page'
+import { normalizeSearch } from '../../features/search/search-url'
 
 /** Spec 2.5: search is driven by query parameters; default sorting is popularity. */
 const parseSearchSearch = (search: Record<string, unknown>) =>
@@ -21,9 +23,11 @@ const parseSearchSearch = (search: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/{-$city}/search')({
   validateSearch: parseSearchSearch,
+  loaderDeps: ({ search }) => normalizeSearch(search),
+  loader: ({ context, deps, preload }) => loadSearchPage({ ...context, preload }, deps),
   component: SearchRoute,
 })
 
 function SearchRoute() {
-  return <SearchPage search={Route.useSearch()} />
+  return <SearchPage search={Route.useLoaderDeps()} />
 }

@@ -1,13 +1,13 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ProductListItem } from '../../../contract/catalog'
-import { imageUrl } from '../../../contract/values/media'
-import { useStoreLocation } from '../../app/store-location'
-import { formatMoney, formatNumber } from '../../i18n/format'
-import { Button, IconButton } from '../../ui/button'
-import { HydrateInTurn } from '../../ui/hydrate-in-turn'
-import { CartIcon, CompareIcon, HeartIcon } from '../../ui/icons'
-import { Price } from '../../ui/price'
+import type { ProductListItem } from '../../contract/catalog'
+import { imageUrl } from '../../contract/values/media'
+import { useStoreLocation } from '../app/store-location'
+import { formatMoney, formatNumber } from '../i18n/format'
+import { Button, IconButton } from '../ui/button'
+import { HydrateInTurn } from '../ui/hydrate-in-turn'
+import { CartIcon, CompareIcon, HeartIcon } from '../ui/icons'
+import { Price } from '../ui/price'
 import styles from './product-card.module.css'
 
 /** Intrinsic size of the card picture: the larger of the two sizes of its srcset (150 and 272). */
@@ -20,6 +20,8 @@ export interface ProductCardProps {
    * the first row, 'lazy' below the fold.
    */
   priority?: 'high' | 'eager' | 'lazy'
+  /** The shopper opens the product from the card (search records which result was opened). */
+  onOpen?: () => void
 }
 
 function StarIcon() {
@@ -148,7 +150,7 @@ export function ProductCard(props: ProductCardProps) {
   )
 }
 
-function Card({ product, priority = 'lazy' }: ProductCardProps) {
+function Card({ product, priority = 'lazy', onOpen }: ProductCardProps) {
   const { prefix } = useStoreLocation()
   const image = product.images[0]
   const isService = product.type === 'service'
@@ -201,11 +203,21 @@ function Card({ product, priority = 'lazy' }: ProductCardProps) {
       </div>
       <h3 className={styles.title}>
         {isService ? (
-          <Link to="/{-$city}/p/s/$sku" params={{ city: prefix, sku: product.sku }} className={styles.link}>
+          <Link
+            to="/{-$city}/p/s/$sku"
+            params={{ city: prefix, sku: product.sku }}
+            className={styles.link}
+            onClick={onOpen}
+          >
             {product.title}
           </Link>
         ) : (
-          <Link to="/{-$city}/p/$uri" params={{ city: prefix, uri: product.uri }} className={styles.link}>
+          <Link
+            to="/{-$city}/p/$uri"
+            params={{ city: prefix, uri: product.uri }}
+            className={styles.link}
+            onClick={onOpen}
+          >
             {product.title}
           </Link>
         )}

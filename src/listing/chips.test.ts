@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FiltersResponse } from '../../../contract/catalog'
+import type { FiltersResponse } from '../../contract/catalog'
 import { appliedChips } from './chips'
 
 const panel: FiltersResponse = {

@@ -1,9 +1,28 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
-import { HrefLink } from '../../app/href-link'
-import { Button } from '../../ui/button'
-import { Modal } from '../../ui/modal'
+import { useState, type ReactNode } from 'react'
+import { HrefLink } from '../app/href-link'
+import { Button } from '../ui/button'
+import { Modal } from '../ui/modal'
 import styles from './listing.module.css'
+import { useIsPhone } from './use-is-phone'
+
+/** Whether the page shows its filters in the phone's sheet, and whether the sheet is open. */
+export interface FilterSheetState {
+  phone: boolean
+  open: boolean
+  show: () => void
+  close: () => void
+}
+
+/**
+ * The phone's filter sheet as a page holds it: the page renders the sheet after its frame, and hands
+ * the state to ListingColumns for the button that opens it.
+ */
+export function useFilterSheet(): FilterSheetState {
+  const phone = useIsPhone()
+  const [open, setOpen] = useState(false)
+  return { phone, open, show: () => setOpen(true), close: () => setOpen(false) }
+}
 
 /** The "Filters" button of phones, with the number of filters in use. */
 export function OpenFiltersButton({

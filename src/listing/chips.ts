@@ -1,8 +1,7 @@
-import type { FiltersResponse } from '../../../contract/catalog'
-import type { CategoryFilter } from '../../app/catalog-path'
-import { parseRangeValue, removeFilter, sortedFilters } from './filter-url'
-import type { ListingSearch } from './listing-search'
-import { isPriceRangeActive } from './price-state'
+import type { FiltersResponse } from '../../contract/catalog'
+import type { CategoryFilter } from '../app/catalog-path'
+import { parseRangeValue, removeFilter, sortedFilters } from './filter-pairs'
+import { isPriceRangeActive, type PriceChoice } from './price-state'
 
 /**
  * The chips above the products, one per applied filter, each taking its filter away. Titles come from
@@ -33,7 +32,7 @@ export type AppliedChip =
 
 export function appliedChips(
   filters: readonly CategoryFilter[],
-  search: ListingSearch,
+  price: PriceChoice,
   panel: Pick<FiltersResponse, 'filters' | 'price_range'> | undefined,
 ): AppliedChip[] {
   const chips: AppliedChip[] = sortedFilters(filters).map((pair) => {
@@ -61,10 +60,10 @@ export function appliedChips(
       rest,
     }
   })
-  const { priceMin, priceMax } = search
+  const { priceMin, priceMax } = price
   const bounds = panel?.price_range
   const priceActive = bounds
-    ? isPriceRangeActive(bounds, search)
+    ? isPriceRangeActive(bounds, price)
     : priceMin !== undefined || priceMax !== undefined
   if (priceActive) chips.push({ kind: 'price', priceMin, priceMax })
   return chips

@@ -1,23 +1,35 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ProductListItem } from '../../../contract/catalog'
-import { Skeleton } from '../../ui/skeleton'
+import type { ProductListItem } from '../../contract/catalog'
+import { Skeleton } from '../ui/skeleton'
 import { ProductCard } from './product-card'
 import styles from './listing.module.css'
 
 /** Pictures of the first row load at once (the widest grid shows 4 a row); the rest when scrolled to. */
 export const EAGER_IMAGES = 4
 
-export function ProductGrid({ products }: { products: readonly ProductListItem[] }) {
+export interface ProductGridProps {
+  products: readonly ProductListItem[]
+  /** A heading to show above the grid; without one the grid has a hidden heading, "Products". */
+  title?: string
+  /** The shopper opens one of the products (search records which result was opened). */
+  onOpen?: (product: ProductListItem) => void
+}
+
+/** The products of a listing as cards, two a row on phones and as many as fit on wider screens. */
+export function ProductGrid({ products, title, onOpen }: ProductGridProps) {
   const { t } = useLingui()
   return (
     <section aria-labelledby="listing-products-heading">
-      <h2 id="listing-products-heading" className="visually-hidden">{t`Товары`}</h2>
+      <h2 id="listing-products-heading" className={title ? styles.gridTitle : 'visually-hidden'}>
+        {title ?? t`Товары`}
+      </h2>
       <ul className={styles.grid}>
         {products.map((product, index) => (
           <li key={product.sku} className={styles.cell}>
             <ProductCard
               product={product}
               priority={index === 0 ? 'high' : index < EAGER_IMAGES ? 'eager' : 'lazy'}
+              onOpen={onOpen ? () => onOpen(product) : undefined}
             />
           </li>
         ))}

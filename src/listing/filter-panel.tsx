@@ -1,31 +1,35 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { Filter, FiltersResponse } from '../../../contract/catalog'
-import type { CategoryFilter } from '../../app/catalog-path'
-import { HrefLink } from '../../app/href-link'
-import { Button } from '../../ui/button'
-import { Skeleton } from '../../ui/skeleton'
-import { usePendingChoice } from '../../ui/use-pending-choice'
-import { hasFilter, parseRangeValue, rangeValue, replaceFilter, toggleFilter, valuesOf } from './filter-url'
+import type { Filter, FiltersResponse } from '../../contract/catalog'
+import type { CategoryFilter } from '../app/catalog-path'
+import { HrefLink } from '../app/href-link'
+import { Button } from '../ui/button'
+import { Skeleton } from '../ui/skeleton'
+import { usePendingChoice } from '../ui/use-pending-choice'
+import { hasFilter, parseRangeValue, rangeValue, replaceFilter, toggleFilter, valuesOf } from './filter-pairs'
 import { PriceRange, RangeFields } from './price-range'
 import { isPriceRangeActive, type PriceChoice } from './price-state'
 import styles from './filter-panel.module.css'
 import { useListingNavigate } from './use-listing-navigate'
-import { formatNumber } from '../../i18n/format'
+import { formatNumber } from '../i18n/format'
 
-/** How the panel changes the URL: the listing page builds the addresses (prefix, sorting, page 1). */
+/**
+ * How the panel changes the URL: the listing page builds the addresses in its own scheme (the
+ * catalogue's `/f/` path pairs, the search page's query), with its prefix, sorting kept and page 1.
+ */
 export interface FilterLinks {
-  /** The listing with these `/f/` pairs, localized, sorting and price kept, page 1. */
+  /** The listing with these filter pairs, localized, sorting and price kept, page 1. */
   filters: (filters: CategoryFilter[]) => string
   /** The listing with this price choice, localized, filters and sorting kept, page 1. */
   price: (choice: PriceChoice) => string
 }
 
 export interface FilterPanelProps {
-  data: FiltersResponse | undefined
+  /** The filters with their counts and the price bounds; `undefined` while they load. */
+  data: Pick<FiltersResponse, 'filters' | 'price_range'> | undefined
   status: 'pending' | 'error' | 'success'
   onRetry: () => void
-  /** The `/f/` pairs of the URL. */
+  /** The filter pairs in use, as the page's URL says. */
   active: readonly CategoryFilter[]
   price: PriceChoice
   links: FilterLinks
@@ -231,9 +235,9 @@ function FilterGroup({
 }
 
 /**
- * The filters of a category (spec 2.3): price range first, then the category's range, checkbox,
- * multiselect and link filters with counts that follow the other chosen filters. The same panel is the
- * desktop side column and the content of the phone sheet.
+ * The filters of a listing (spec 2.3): price range first, then the range, checkbox, multiselect and
+ * link filters with counts that follow the other chosen filters. The same panel is the desktop side
+ * column and the content of the phone sheet, on category pages and on search.
  */
 export function FilterPanel({ data, status, onRetry, active, price, links }: FilterPanelProps) {
   const { t } = useLingui()

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent } from 'react'
-import { Button } from '../../ui/button'
+import { Button } from '../ui/button'
 import { parsePriceInput, priceChoice, type PriceBounds, type PriceChoice } from './price-state'
 import styles from './filter-panel.module.css'
-import { formatNumber } from '../../i18n/format'
+import { formatNumber } from '../i18n/format'
 
 export interface RangeFieldsProps {
   legend: string

@@ -2,27 +2,38 @@ import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useId } from 'react'
-import { SORTINGS, type Sorting } from '../../../contract/values/catalog'
-import { usePendingChoice } from '../../ui/use-pending-choice'
+import { usePendingChoice } from '../ui/use-pending-choice'
 import styles from './listing.module.css'
 
-/** Spec 2.3: popularity (score, the default), discount, newest first, price up, price down, rating. */
-export const SORTING_LABELS: Record<Sorting, MessageDescriptor> = {
-  score: msg`По популярности`,
+/**
+ * The orders a listing offers (spec 2.3, 2.5), by what they mean: the catalogue calls popularity
+ * `score`, search `popularity`, and both show it the same way.
+ */
+export const SORT_LABELS = {
+  popularity: msg`По популярности`,
   discount: msg`По размеру скидки`,
   new: msg`Сначала новинки`,
   price_asc: msg`Сначала дешевле`,
   price_desc: msg`Сначала дороже`,
   rating: msg`По рейтингу`,
+} satisfies Record<string, MessageDescriptor>
+
+export interface SortOption<S extends string> {
+  /** What the page's URL writes. */
+  value: S
+  label: MessageDescriptor
 }
 
 /** A native select: keyboard, screen readers and the phone's own picker work without any script of ours. */
-export function SortSelect({
+export function SortSelect<S extends string>({
   value,
+  options,
   onChange,
 }: {
-  value: Sorting
-  onChange: (sorting: Sorting) => Promise<void>
+  value: S
+  options: readonly SortOption<S>[]
+  /** Goes to the listing in that order; settles when it is on screen. */
+  onChange: (sorting: S) => Promise<void>
 }) {
   const { t, i18n } = useLingui()
   const id = useId()
@@ -38,14 +49,14 @@ export function SortSelect({
         className={styles.sortSelect}
         value={shown}
         onChange={(event) => {
-          const next = event.currentTarget.value as Sorting
+          const next = event.currentTarget.value as S
           void choose(next, () => onChange(next))
         }}
         data-testid="sort-select"
       >
-        {SORTINGS.map((sorting) => (
-          <option key={sorting} value={sorting}>
-            {i18n._(SORTING_LABELS[sorting])}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {i18n._(option.label)}
           </option>
         ))}
       </select>

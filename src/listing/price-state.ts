@@ -1,5 +1,3 @@
-import type { ListingSearch } from './listing-search'
-
 /**
  * The price filter (spec 2.3, 5): sent as min and max; it counts as active only when its min or its max
  * differs from the listing's initial bounds (the bounds without a price filter).
@@ -9,7 +7,11 @@ export interface PriceBounds {
   max: number
 }
 
-export type PriceChoice = Pick<ListingSearch, 'priceMin' | 'priceMax'>
+/** The price bounds the shopper chose, whole tenge; `undefined` is no bound. */
+export interface PriceChoice {
+  priceMin?: number
+  priceMax?: number
+}
 
 export function isPriceRangeActive(bounds: PriceBounds, chosen: PriceChoice): boolean {
   const minMoved = chosen.priceMin !== undefined && chosen.priceMin !== bounds.min
