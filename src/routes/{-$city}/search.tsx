@@ -4,6 +4,7 @@ import { loadSearchPage } from '../../features/search/load'
 import { SEARCH_SORTINGS } from '../../features/search/queries'
 import { SearchPage } from '../../features/search/search-page'
 import { normalizeSearch } from '../../features/search/search-url'
+import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 
 /** Spec 2.5: search is driven by query parameters; default sorting is popularity. */
 const parseSearchSearch = (search: Record<string, unknown>) =>
@@ -29,5 +30,9 @@ export const Route = createFileRoute('/{-$city}/search')({
 })
 
 function SearchRoute() {
-  return <SearchPage search={Route.useLoaderDeps()} />
+  return (
+    <HydrateInTurn>
+      <SearchPage search={Route.useLoaderDeps()} />
+    </HydrateInTurn>
+  )
 }
