@@ -85,6 +85,12 @@ describe('the search page', () => {
     const router = await renderAt('/search?q=холодильнек&sorting=price_asc')
     expect(await screen.findByTestId('search-corrected')).toBeTruthy()
     expect(screen.getAllByTestId('product-card')).toHaveLength(24)
+    // search results are followed by search engines, not indexed
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+        'NOINDEX, FOLLOW',
+      ),
+    )
     expect(searchCalls()[0]).toMatchObject({
       query: 'холодильнек',
       sort_by: 'price',

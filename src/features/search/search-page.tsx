@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { HrefLink } from '../../app/href-link'
+import { usePageHead } from '../../app/page-head'
 import { useStoreLocation } from '../../app/store-location'
 import { AppliedChips } from '../../listing/applied-chips'
 import { appliedChips } from '../../listing/chips'
@@ -43,6 +44,9 @@ import {
 import styles from './search.module.css'
 
 export type { SearchPageSearch } from './search-url'
+
+/** The robots value of the catalogue's filtered listings (spec 2.3). */
+const SEARCH_ROBOTS = 'NOINDEX, FOLLOW'
 
 /** Spec 2.5: the catalogue's orders, popularity first as search's default. */
 const SEARCH_SORT_OPTIONS: readonly SortOption<SearchSorting>[] = SEARCH_SORTINGS.map((value) => ({
@@ -95,6 +99,8 @@ export function SearchPage({ search }: { search: SearchPageSearch }) {
   useEffect(() => {
     if (redirectHref) void navigate({ href: redirectHref, replace: true })
   }, [redirectHref, navigate])
+  // Result pages are endless variations of the catalogue: search engines follow them, not index them.
+  usePageHead({ title: undefined, description: undefined, robots: SEARCH_ROBOTS })
 
   const literalShown = retrying && retry.data !== undefined && retry.data.total > 0
   const result: SearchResult | undefined = literalShown ? retry.data : main.data
