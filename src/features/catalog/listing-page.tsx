@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { ProductListResponse, Sorting } from '../../../contract/catalog'
-import { HrefLink } from '../../app/href-link'
 import { useStoreLocation } from '../../app/store-location'
 import { PageFrame, type Crumb } from '../shell/page-frame'
 import { Button, buttonClassName } from '../../ui/button'
@@ -15,6 +14,7 @@ import { SortSelect } from '../../listing/sort-select'
 import { usePageHead, type PageHead } from '../../app/page-head'
 import styles from './listing.module.css'
 import { CATALOG_SORT_OPTIONS } from './sortings'
+import { ListingState, NothingMatchesFilters } from '../../listing/listing-state'
 
 export interface ListingResult {
   data: ProductListResponse | undefined
@@ -55,37 +55,36 @@ function PageHeadEffect(head: PageHead) {
 function EmptyListing({ resetHref }: { resetHref: string | undefined }) {
   const { t } = useLingui()
   const { prefix } = useStoreLocation()
+  if (resetHref) {
+    return (
+      <NothingMatchesFilters resetHref={resetHref} testId="listing-empty" resetTestId="listing-empty-reset" />
+    )
+  }
   return (
-    <div className={styles.state} data-testid="listing-empty" role="status">
-      <h2 className={styles.stateTitle}>{resetHref ? t`Ничего не нашлось` : t`Здесь пока нет товаров`}</h2>
-      <p className={styles.stateText}>
-        {resetHref
-          ? t`Под выбранные фильтры не подходит ни один товар. Уберите часть фильтров или сбросьте их все.`
-          : t`Товары этой категории скоро появятся в вашем городе. Загляните в другие разделы каталога.`}
-      </p>
-      {resetHref ? (
-        <HrefLink href={resetHref} className={buttonClassName()} data-testid="listing-empty-reset">
-          {t`Сбросить фильтры`}
-        </HrefLink>
-      ) : (
-        <Link to="/{-$city}/catalog" params={{ city: prefix }} className={buttonClassName()}>
-          {t`Перейти в каталог`}
-        </Link>
-      )}
-    </div>
+    <ListingState
+      title={t`Здесь пока нет товаров`}
+      text={t`Товары этой категории скоро появятся в вашем городе. Загляните в другие разделы каталога.`}
+      role="status"
+      testId="listing-empty"
+    >
+      <Link to="/{-$city}/catalog" params={{ city: prefix }} className={buttonClassName()}>
+        {t`Перейти в каталог`}
+      </Link>
+    </ListingState>
   )
 }
 
 function FailedListing({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui()
   return (
-    <div className={styles.state} data-testid="listing-error" role="alert">
-      <h2 className={styles.stateTitle}>{t`Не удалось загрузить товары`}</h2>
-      <p className={styles.stateText}>
-        {t`Проверьте подключение к интернету и попробуйте ещё раз. Выбранные фильтры сохранятся.`}
-      </p>
+    <ListingState
+      title={t`Не удалось загрузить товары`}
+      text={t`Проверьте подключение к интернету и попробуйте ещё раз. Выбранные фильтры сохранятся.`}
+      role="alert"
+      testId="listing-error"
+    >
       <Button onClick={onRetry}>{t`Повторить`}</Button>
-    </div>
+    </ListingState>
   )
 }
 

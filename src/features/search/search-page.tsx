@@ -10,12 +10,13 @@ import { appliedChips } from '../../listing/chips'
 import { FilterPanel, type FilterLinks } from '../../listing/filter-panel'
 import { FilterSheet, useFilterSheet } from '../../listing/filter-sheet'
 import { ListingColumns } from '../../listing/listing-columns'
+import { NothingMatchesFilters } from '../../listing/listing-state'
 import { ListingTotal } from '../../listing/listing-total'
 import { lastPage } from '../../listing/page-window'
 import { ProductGrid } from '../../listing/product-grid'
 import { SortSelect, SORT_LABELS, type SortOption } from '../../listing/sort-select'
 import { useListingNavigate } from '../../listing/use-listing-navigate'
-import { Button, buttonClassName } from '../../ui/button'
+import { Button } from '../../ui/button'
 import { PageFrame } from '../shell/page-frame'
 import {
   literalSearch,
@@ -53,22 +54,6 @@ const SEARCH_SORT_OPTIONS: readonly SortOption<SearchSorting>[] = SEARCH_SORTING
   value,
   label: SORT_LABELS[value],
 }))
-
-/** The shopper's filters leave no product: the way back is to loosen them. */
-function NarrowedToNothing({ resetHref }: { resetHref: string }) {
-  const { t } = useLingui()
-  return (
-    <div className={styles.state} data-testid="search-narrowed-empty" role="status">
-      <h2 className={styles.stateTitle}>{t`Ничего не нашлось`}</h2>
-      <p className={styles.stateText}>
-        {t`Под выбранные фильтры не подходит ни один товар. Уберите часть фильтров или сбросьте их все.`}
-      </p>
-      <HrefLink href={resetHref} className={buttonClassName()}>
-        {t`Сбросить фильтры`}
-      </HrefLink>
-    </div>
-  )
-}
 
 /**
  * The search page (spec 2.5): the results of the URL's query in the catalogue's grid, with its filter
@@ -188,7 +173,7 @@ export function SearchPage({ search }: { search: SearchPageSearch }) {
                 onOpen={(product) => recordSearchClick(result.query_id, product.sku)}
               />
             ) : (
-              <NarrowedToNothing resetHref={resetHref} />
+              <NothingMatchesFilters resetHref={resetHref} testId="search-narrowed-empty" />
             )}
           </ListingColumns>
         ) : null}
