@@ -14,6 +14,21 @@ export interface SeedOptions {
   log?: (msg: string) => void
 }
 
+/**
+ * The planner's statistics of the catalogue tables. Without them it plans the catalogue's and search's
+ * queries blind (measured: search p95 and product reads several times slower on 200,000 products), and
+ * nothing else gathers them here: PGlite never runs autovacuum, and a PostgreSQL may have it off.
+ */
+async function hasPlannerStatistics(db: Db): Promise<boolean> {
+  const [row] = await rows<{ analyzed: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from pg_stats where schemaname = current_schema() and tablename = 'products'
+    ) as analyzed`,
+  )
+  return row?.analyzed === true
+}
+
 async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await rows<{ seeded: boolean }>(db, sql`select exists (select 1 from cities) as seeded`)
   return row?.seeded === true
@@ -33,6 +48,7 @@ export async function seedCatalog(database: Database, options: SeedOptions): Pro
       await clearCatalog(tx)
     }
     await writeCatalog(tx, options)
+    await tx.execute(sql`analyze`)
     return true
   })
 }
@@ -43,6 +59,13 @@ export async function seedIfEmpty(
   opts: { products: number; log?: (msg: string) => void },
 ): Promise<boolean> {
   // the common case, a seeded database, should not queue behind the lock
-  if (await isSeeded(database.db)) return false
+  if (await isSeeded(database.db)) {
+    // a catalogue seeded before the seed gathered statistics gets them once
+    if (!(await hasPlannerStatistics(database.db))) {
+      opts.log?.('seed: gathering the planner statistics of the catalogue')
+      await database.db.execute(sql`analyze`)
+    }
+    return false
+  }
   return seedCatalog(database, { products: opts.products, log: opts.log })
 }

@@ -31,6 +31,19 @@ describe('seeding an empty database', () => {
     expect(await count(database, sql`select count(*)::int as n from products`)).toBe(300)
   })
 
+  it('leaves the planner statistics of the catalogue behind, and gathers them for a catalogue without', async () => {
+    const statistics = sql`select count(*)::int as n from pg_stats
+      where schemaname = current_schema() and tablename in ('products', 'stocks', 'search_documents')`
+    expect(await count(database, statistics)).toBeGreaterThan(0)
+    // a catalogue seeded before the seed analysed its tables
+    for (const table of ['products', 'stocks', 'search_documents']) {
+      await database.db.execute(sql`delete from pg_statistic where starelid = ${table}::regclass`)
+    }
+    expect(await count(database, statistics)).toBe(0)
+    expect(await seedIfEmpty(database, { products: 300 })).toBe(false)
+    expect(await count(database, statistics)).toBeGreaterThan(0)
+  })
+
   it('replaces the catalogue on reset and moves id sequences past the seeded rows', async () => {
     const messages: string[] = []
     expect(await seedCatalog(database, { products: 250, reset: true, log: (m) => messages.push(m) })).toBe(
