@@ -38,7 +38,7 @@ function buildInfo(): Plugin {
  * The route chunks loaded later keep their preloads.
  */
 function preloadDependencies(filename: string, deps: string[]): string[] {
-  return /(^|\/)main-[^/]*\.js$/.test(filename) ? [] : deps
+  return /(^|\/)(main|runtime-stage)-[^/]*\.js$/.test(filename) ? [] : deps
 }
 
 const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
@@ -75,5 +75,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: false,
         manifest: true,
         modulePreload: { polyfill: false, resolveDependencies: preloadDependencies },
+        rolldownOptions: {
+          output: { advancedChunks: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] } },
+        },
       },
 }))
