@@ -1,5 +1,6 @@
 import './styles/global.css'
 import { SERVER_STATE_ID } from './app/server-state'
+import { nextTask } from './ui/next-task'
 
 /**
  * The page's first script. A page the server rendered is complete without the app, and its links work
@@ -14,9 +15,7 @@ function startApp() {
   if (started) return
   started = true
   // The libraries, then the app: two tasks, each shorter than one that evaluated both.
-  void import('./app/runtime-stage')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    .then(() => import('./main'))
+  void import('./app/runtime-stage').then(nextTask).then(() => import('./main'))
 }
 
 if (document.getElementById(SERVER_STATE_ID) && document.readyState !== 'complete') {

@@ -8,7 +8,8 @@ import { createAppRouter } from './app/router'
 import { readServerState } from './app/server-state'
 import { outbox } from './data/outbox'
 import { createQueryClient, restoreQueryCache } from './data/query-client'
-import { hydrateInTurns, nextTask } from './ui/hydrate-in-turn'
+import { hydrateInTurns } from './ui/hydrate-in-turn'
+import { nextTask } from './ui/next-task'
 
 async function start() {
   performance.mark('store:app-start')

@@ -42,15 +42,14 @@ function Count({ value }: { value: number }) {
   return <span className={styles.count}>{value}</span>
 }
 
-function OptionList({
-  filter,
-  active,
-  choose,
-}: {
+/** What a filter group shows and how it applies a choice. */
+interface ChoiceProps {
   filter: Filter
   active: readonly CategoryFilter[]
   choose: (filters: CategoryFilter[]) => void
-}) {
+}
+
+function OptionList({ filter, active, choose }: ChoiceProps) {
   const { t } = useLingui()
   const [expanded, setExpanded] = useState(false)
   const chosen = valuesOf(active, filter.code)
@@ -165,15 +164,7 @@ function parseDecimal(text: string): number | undefined {
   return Number(normalized)
 }
 
-function RangeFilter({
-  filter,
-  active,
-  choose,
-}: {
-  filter: Filter
-  active: readonly CategoryFilter[]
-  choose: (filters: CategoryFilter[]) => void
-}) {
+function RangeFilter({ filter, active, choose }: ChoiceProps) {
   const value = valuesOf(active, filter.code)[0]
   const chosen = (value === undefined ? null : parseRangeValue(value)) ?? {}
   return (

@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react'
+import { nextTask } from './next-task'
 
 /**
  * A server-rendered page hydrates in turns instead of in one long task: the frame first, then each part
@@ -14,11 +15,6 @@ import { Suspense, useState, type ReactNode } from 'react'
 let handingOutTurns = false
 /** The last turn given out: parts get theirs in page order, each in the task after the previous one's. */
 let lastTurn: Promise<void> = Promise.resolve()
-
-/** Resolves in a later task, so the browser can paint and handle input in between. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 interface Ticket {
   turn: Promise<void>
