@@ -1,3 +1,7 @@
+import { STORE_TIME_ZONE, storeTime, twoDigits } from './store-clock'
+
+export { STORE_TIME_ZONE }
+
 /**
  * Money and dates as the spec shows them (section 1, 9): Russian locale, KZT, no minimum fraction digits,
  * the tenge sign in place of the currency code; dates dd.MM.yyyy.
@@ -45,21 +49,10 @@ export function formatNumber(value: number, options: NumberOptions = {}): string
   return russianNumber(value, min, max, options.useGrouping ?? true)
 }
 
-/** The store is in Kazakhstan: a date is the calendar day there, whatever zone the device is set to. */
-export const STORE_TIME_ZONE = 'Asia/Almaty'
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** `formatDate('2024-05-01T10:00:00+05:00')` → `01.05.2024`; an invalid date gives an empty string. */
 export function formatDate(value: Date | string | number, timeZone: string = STORE_TIME_ZONE): string {
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return ''
-  let format = dateFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone })
-    dateFormats.set(timeZone, format)
-  }
-  const parts = format.formatToParts(date)
-  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${pick('day')}.${pick('month')}.${pick('year')}`
+  const { day, month, year } = storeTime(date, timeZone)
+  return `${twoDigits(day)}.${twoDigits(month)}.${year}`
 }

@@ -1,4 +1,5 @@
-import { Plural, useLingui } from '@lingui/react/macro'
+import { select } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Filter, FiltersResponse } from '../../contract/catalog'
 import type { CategoryFilter } from '../app/catalog-path'
@@ -12,6 +13,7 @@ import { isPriceRangeActive, type PriceChoice } from './price-state'
 import styles from './filter-panel.module.css'
 import { useListingNavigate } from './use-listing-navigate'
 import { formatNumber } from '../i18n/format'
+import { pluralForm } from '../i18n/plural-form'
 
 /**
  * How the panel changes the URL: the listing page builds the addresses in its own scheme (the
@@ -58,6 +60,7 @@ function OptionList({ filter, active, choose }: ChoiceProps) {
     ? filter.options
     : filter.options.filter((o, i) => i < VISIBLE_OPTIONS || chosen.includes(o.code))
   const hidden = filter.options.length - visible.length
+  const form = pluralForm(hidden)
   const single = filter.type === 'checkbox'
   const listId = `filter-${filter.code}-options`
   return (
@@ -100,17 +103,14 @@ function OptionList({ filter, active, choose }: ChoiceProps) {
           aria-controls={listId}
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? (
-            t`Свернуть`
-          ) : (
-            <Plural
-              value={hidden}
-              one="Ещё # вариант"
-              few="Ещё # варианта"
-              many="Ещё # вариантов"
-              other="Ещё # варианта"
-            />
-          )}
+          {expanded
+            ? t`Свернуть`
+            : t`${select(form, {
+                one: `Ещё ${hidden} вариант`,
+                few: `Ещё ${hidden} варианта`,
+                many: `Ещё ${hidden} вариантов`,
+                other: `Ещё ${hidden} варианта`,
+              })}`}
         </button>
       ) : null}
     </>

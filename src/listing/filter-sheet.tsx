@@ -1,4 +1,7 @@
-import { Plural, useLingui } from '@lingui/react/macro'
+import { select } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { formatNumber } from '../i18n/format'
+import { pluralForm } from '../i18n/plural-form'
 import { useState, type ReactNode } from 'react'
 import { HrefLink } from '../app/href-link'
 import { Button } from '../ui/button'
@@ -81,6 +84,8 @@ export function FilterSheet({
   children: ReactNode
 }) {
   const { t } = useLingui()
+  const shown = formatNumber(total ?? 0)
+  const form = pluralForm(total ?? 0)
   return (
     <Modal open={open} onClose={onClose} title={t`Фильтры`}>
       <div className={styles.sheetBody} data-testid="filter-sheet">
@@ -93,17 +98,14 @@ export function FilterSheet({
           </HrefLink>
         ) : null}
         <Button block onClick={onClose} data-testid="sheet-show">
-          {total === undefined ? (
-            t`Показать товары`
-          ) : (
-            <Plural
-              value={total}
-              one="Показать # товар"
-              few="Показать # товара"
-              many="Показать # товаров"
-              other="Показать # товара"
-            />
-          )}
+          {total === undefined
+            ? t`Показать товары`
+            : t`${select(form, {
+                one: `Показать ${shown} товар`,
+                few: `Показать ${shown} товара`,
+                many: `Показать ${shown} товаров`,
+                other: `Показать ${shown} товара`,
+              })}`}
         </Button>
       </div>
     </Modal>

@@ -1,9 +1,11 @@
-import { Plural, useLingui } from '@lingui/react/macro'
+import { select } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ProductListItem } from '../../contract/catalog'
 import { imageUrl } from '../../contract/values/media'
 import { useStoreLocation } from '../app/store-location'
 import { formatMoney, formatNumber } from '../i18n/format'
+import { pluralForm } from '../i18n/plural-form'
 import { Button, IconButton } from '../ui/button'
 import { HydrateInTurn } from '../ui/hydrate-in-turn'
 import { CartIcon, CompareIcon, HeartIcon } from '../ui/icons'
@@ -39,6 +41,8 @@ function Rating({ rating, count }: { rating: number; count: number }) {
   const { t } = useLingui()
   if (count === 0) return <p className={styles.ratingNone}>{t`Нет отзывов`}</p>
   const value = formatNumber(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const reviews = formatNumber(count)
+  const form = pluralForm(count)
   return (
     <p className={styles.rating}>
       <span className={styles.star}>
@@ -47,7 +51,7 @@ function Rating({ rating, count }: { rating: number; count: number }) {
       <span className="visually-hidden">{t`Рейтинг ${value} из 5,`}</span>
       <span aria-hidden="true">{value}</span>
       <span className={styles.reviews}>
-        <Plural value={count} one="# отзыв" few="# отзыва" many="# отзывов" other="# отзыва" />
+        {t`${select(form, { one: `${reviews} отзыв`, few: `${reviews} отзыва`, many: `${reviews} отзывов`, other: `${reviews} отзыва` })}`}
       </span>
     </p>
   )

@@ -1,4 +1,4 @@
-import { plural } from '@lingui/core/macro'
+import { select } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -7,6 +7,7 @@ import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { AvailabilityList } from './availability-list'
 import { PickupMap } from './pickup-map'
+import { pluralForm } from '../../i18n/plural-form'
 import { deliveryQuery, stocksQuery } from './queries'
 import { mapPlaces, storesFromStocks } from './stores'
 import { useDayText } from './use-day-text'
@@ -59,6 +60,7 @@ export function AvailabilityTab({ sku, cityName }: AvailabilityTabProps) {
   const numbers = new Map(places.map((place, i) => [place.id, i + 1]))
   const pickupOnly = places.filter((place) => place.kind === 'pickup')
   const count = stores.length
+  const form = pluralForm(count)
   const selected = places.find((place) => place.id === selectedId) ?? null
 
   return (
@@ -66,9 +68,9 @@ export function AvailabilityTab({ sku, cityName }: AvailabilityTabProps) {
       <div className={styles.toolbar}>
         <h2 className={styles.heading}>
           {count > 0
-            ? t`${plural(count, {
-                one: 'В наличии по # адресу',
-                other: 'В наличии по # адресам',
+            ? t`${select(form, {
+                one: `В наличии по ${count} адресу`,
+                other: `В наличии по ${count} адресам`,
               })} · ${cityName}`
             : t`Нет в наличии в магазинах города ${cityName}`}
         </h2>

@@ -1,5 +1,5 @@
 import type { Lang } from '../../../contract/common'
-import { STORE_TIME_ZONE } from '../../i18n/format'
+import { STORE_TIME_ZONE, storeTime, twoDigits } from '../../i18n/store-clock'
 
 /**
  * Month names as a date is written with its day: Russian in the genitive ('05 мая'), Kazakh in the
@@ -37,19 +37,10 @@ const MONTHS: Record<Lang, readonly string[]> = {
   ],
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-/** Day and month (1-12) of a moment in the given zone, from numeric parts every engine has. */
+/** Day (two digits) and month (1-12) of a moment in the given zone. */
 function dayAndMonth(date: Date, timeZone: string): [string, number] {
-  let format = formats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'numeric', timeZone })
-    formats.set(timeZone, format)
-  }
-  const parts = format.formatToParts(date)
-  const day = parts.find((p) => p.type === 'day')?.value ?? ''
-  const month = Number(parts.find((p) => p.type === 'month')?.value)
-  return [day, month]
+  const { day, month } = storeTime(date, timeZone)
+  return [twoDigits(day), month]
 }
 
 /**
@@ -75,14 +66,8 @@ export function fromIsoDate(value: string): Date {
 
 /** Today's date in Kazakhstan as an ISO date. */
 export function storeToday(now: Date, timeZone: string = STORE_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone,
-  }).formatToParts(now)
-  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${pick('year')}-${pick('month')}-${pick('day')}`
+  const { year, month, day } = storeTime(now, timeZone)
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`
 }
 
 /** Days from one ISO date to another: 0 the same day, 1 the next. */

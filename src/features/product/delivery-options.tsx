@@ -1,8 +1,10 @@
-import { plural } from '@lingui/core/macro'
+import { select } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useStoreLocation } from '../../app/store-location'
 import { formatMoney } from '../../i18n/format'
+import { pluralForm } from '../../i18n/plural-form'
+import { storeTime, twoDigits, type StoreTime } from '../../i18n/store-clock'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { deliveryRows, productStatus, type DeliveryRow } from './delivery-rows'
@@ -16,10 +18,11 @@ export interface DeliveryOptionsProps {
 }
 
 function RowText({ row }: { row: DeliveryRow }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const days = useDayText()
   const when = days(row.minDate, row.maxDate)
   const places = row.places
+  const form = pluralForm(places)
   const title: Record<DeliveryRow['kind'], string> = {
     express: t`Экспресс-доставка`,
     fast: t`Быстрая доставка`,
@@ -33,17 +36,14 @@ function RowText({ row }: { row: DeliveryRow }) {
     const max = row.hours.maxHours
     detail = t`за ${min}–${max} ч`
   } else if (row.kind === 'store') {
-    detail = t`${when}, ${plural(places, { one: '# магазин', few: '# магазина', many: '# магазинов', other: '# магазина' })}`
+    detail = t`${when}, ${select(form, { one: `${places} магазин`, few: `${places} магазина`, many: `${places} магазинов`, other: `${places} магазина` })}`
   } else if (row.kind === 'pickup') {
-    detail = t`${when}, ${plural(places, { one: '# пункт', few: '# пункта', many: '# пунктов', other: '# пункта' })}`
+    detail = t`${when}, ${select(form, { one: `${places} пункт`, few: `${places} пункта`, many: `${places} пунктов`, other: `${places} пункта` })}`
   } else {
     detail = when
   }
   const before = row.orderBefore ? new Date(row.orderBefore) : null
-  const beforeText =
-    before && !Number.isNaN(before.getTime())
-      ? i18n.date(before, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Almaty' })
-      : null
+  const beforeText = before && !Number.isNaN(before.getTime()) ? clockText(storeTime(before)) : null
   return (
     <>
       <span className={styles.title}>{title[row.kind]}</span>
@@ -136,4 +136,9 @@ export function DeliveryOptions({ sku, cityName }: DeliveryOptionsProps) {
       {body}
     </section>
   )
+}
+
+/** `09:05`: the time of day in Kazakhstan an order must be placed by. */
+function clockText({ hour, minute }: StoreTime): string {
+  return `${twoDigits(hour)}:${twoDigits(minute)}`
 }

@@ -1,6 +1,7 @@
-import { plural } from '@lingui/core/macro'
+import { select } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { formatNumber } from '../../i18n/format'
+import { pluralForm } from '../../i18n/plural-form'
 import styles from './rating-summary.module.css'
 import { ratingStars } from './rating'
 
@@ -32,7 +33,9 @@ function Stars({ rating }: { rating: number }) {
 export function RatingSummary({ rating, reviewCount, variant = 'inline' }: RatingSummaryProps) {
   const { t } = useLingui()
   const rounded = ratingText(rating)
-  const reviews = t`${plural(reviewCount, { one: '# отзыв', few: '# отзыва', many: '# отзывов', other: '# отзыва' })}`
+  const n = formatNumber(reviewCount)
+  const form = pluralForm(reviewCount)
+  const reviews = t`${select(form, { one: `${n} отзыв`, few: `${n} отзыва`, many: `${n} отзывов`, other: `${n} отзыва` })}`
   if (reviewCount === 0 || rating <= 0) {
     return (
       <p className={variant === 'panel' ? styles.panelEmpty : styles.inline} data-testid="rating-summary">
@@ -58,7 +61,7 @@ export function RatingSummary({ rating, reviewCount, variant = 'inline' }: Ratin
       </p>
       <Stars rating={rating} />
       <p className={styles.count}>
-        {t`${plural(reviewCount, { one: 'По # отзыву', other: 'По # отзывам' })}`}
+        {t`${select(form, { one: `По ${n} отзыву`, other: `По ${n} отзывам` })}`}
       </p>
     </div>
   )

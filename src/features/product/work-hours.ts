@@ -1,33 +1,24 @@
 import type { WeeklyWorkHours } from '../../../contract/menu'
 import { WEEKDAYS } from '../../../contract/values/menu'
-import { STORE_TIME_ZONE } from '../../i18n/format'
+import { STORE_TIME_ZONE, storeTime } from '../../i18n/store-clock'
 
 export type Weekday = (typeof WEEKDAYS)[number]
 
-const SHORT_DAY_INDEX: Record<string, Weekday> = {
-  Mon: 'monday',
-  Tue: 'tuesday',
-  Wed: 'wednesday',
-  Thu: 'thursday',
-  Fri: 'friday',
-  Sat: 'saturday',
-  Sun: 'sunday',
-}
+/** `Date#getDay` order: Sunday first. */
+const DAY_BY_INDEX: readonly Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+]
 
 /** The weekday and minutes since midnight in Kazakhstan at `now`. */
 export function storeClock(now: Date, timeZone: string = STORE_TIME_ZONE): { day: Weekday; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(now)
-  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return {
-    day: SHORT_DAY_INDEX[pick('weekday')] ?? 'monday',
-    minutes: Number(pick('hour')) * 60 + Number(pick('minute')),
-  }
+  const { weekday, hour, minute } = storeTime(now, timeZone)
+  return { day: DAY_BY_INDEX[weekday] ?? 'monday', minutes: hour * 60 + minute }
 }
 
 /** '10:00-22:00' → [600, 1320]; null when the text is not a range of two times. */
