@@ -51,6 +51,12 @@ export default tseslint.config(
               message:
                 'preact/compat, the runtime the store ships, does not have it (README: preact/compat).',
             },
+            ...['@lingui/core/macro', '@lingui/react/macro'].map((name) => ({
+              name,
+              importNames: ['plural', 'Plural', 'selectOrdinal', 'SelectOrdinal'],
+              message:
+                'It formats its number with Intl.NumberFormat, 60-100 ms on a slow phone: `select` over pluralForm() (src/i18n/plural-form.ts).',
+            })),
           ],
           patterns: [
             {
@@ -67,7 +73,21 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-properties': [
+        'error',
+        ...['NumberFormat', 'DateTimeFormat'].map((property) => ({
+          object: 'Intl',
+          property,
+          message:
+            'Its first use costs a slow phone 50-100 ms of main thread: formatNumber/formatMoney (src/i18n/format.ts), storeTime (src/i18n/store-clock.ts).',
+        })),
+      ],
     },
+  },
+  {
+    // the one place Intl's clock is asked, for zones and dates the arithmetic does not cover
+    files: ['src/i18n/store-clock.ts'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['contract/values/**/*.ts'],
