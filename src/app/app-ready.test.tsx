@@ -1,5 +1,6 @@
 import { renderToString } from 'preact-render-to-string'
 import { act } from 'preact/test-utils'
+import type { ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady, useAppReady, useIdleAfterStart } from './app-ready'
@@ -12,7 +13,7 @@ function IdleProbe() {
   return <p>{useIdleAfterStart() ? 'idle' : 'waiting'}</p>
 }
 
-function mount(element: preact.VNode) {
+function mount(element: ReactElement) {
   const el = document.createElement('div')
   document.body.append(el)
   act(() => createRoot(el).render(element))
@@ -53,12 +54,16 @@ describe('useIdleAfterStart', () => {
   it('waits for the page to be ready, then for an idle moment in a later task', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestIdleCallback', 'cancelIdleCallback'] })
     const el = mount(<IdleProbe />)
-    await act(() => vi.advanceTimersByTimeAsync(10_000))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000)
+    })
     expect(el.textContent).toBe('waiting')
     act(() => markAppReady())
     // not in the task that marked the page ready
     expect(el.textContent).toBe('waiting')
-    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000)
+    })
     expect(el.textContent).toBe('idle')
   })
 })
