@@ -31,43 +31,16 @@ function buildInfo(): Plugin {
   }
 }
 
-/** Chunks main imports statically (found by `appChunks` before the preloads are written). */
-const loadedWithMain = new Set<string>()
-
 /**
- * Every chunk the app's entry (main) imports statically: loaded before any of its own dynamic imports
- * run, so those need no preload for them.
+ * No `<link rel=modulepreload>`s: a dynamic import gets its chunks by the browser following the
+ * imports. Each link a dynamic import appends costs the main thread 0.4 ms on this machine and some
+ * 2 ms on a slow phone, and a route or a lazy part appended ten to thirty of them at a time: the page's
+ * own route loading while it hydrates, the app's code after the load event (a third of a second on a
+ * slow phone). What the links would save is a round trip per level of imports, and only until the
+ * service worker has precached every chunk on the first visit.
  */
-function appChunks(): Plugin {
-  return {
-    name: 'storefront-app-chunks',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const main = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'main')
-      if (!main || main.type !== 'chunk') return
-      const visit = (fileName: string) => {
-        if (loadedWithMain.has(fileName)) return
-        loadedWithMain.add(fileName)
-        const chunk = bundle[fileName]
-        if (chunk?.type === 'chunk') chunk.imports.forEach(visit)
-      }
-      visit(main.fileName)
-    },
-  }
-}
-
-/**
- * The `<link rel=modulepreload>`s a dynamic import appends, one per chunk it needs: each costs a slow
- * phone a millisecond or more of main thread, and a route or a lazy part of the page appended fifteen
- * to twenty-five of them for chunks main had loaded long before.
- * - The app's own code (src/boot.ts importing main): none. Appending some thirty links while the
- *   page's load event runs blocked a slow phone for a third of a second, and the browser finds the same
- *   chunks by parsing main's imports.
- * - Any later import: only the chunks main did not load.
- */
-function preloadDependencies(filename: string, deps: string[]): string[] {
-  if (/(^|\/)(main|runtime-stage)-[^/]*\.js$/.test(filename)) return []
-  return deps.filter((dep) => !loadedWithMain.has(dep))
+function preloadDependencies(): string[] {
+  return []
 }
 
 const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
@@ -84,7 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
-    ...(isSsrBuild ? [] : [VitePWA(pwaOptions), buildInfo(), appChunks()]),
+    ...(isSsrBuild ? [] : [VitePWA(pwaOptions), buildInfo()]),
   ],
   server: {
     port: 5173,

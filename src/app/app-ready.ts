@@ -29,7 +29,7 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener(READY_EVENT, onChange)
 }
 
-/** The first idle moment after the start (or a second later where the browser has no idle callbacks). */
+/** `run` at the first idle moment (or a second later where the browser has no idle callbacks). */
 function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run, { timeout: 5000 })

@@ -15,7 +15,8 @@ const GuestOffer = lazy(() =>
 
 /**
  * The guest offer opens two minutes into a visit at the earliest: its code and first render wait until
- * the page has hydrated and the browser is idle, in a task of their own.
+ * the page has hydrated and the browser is idle, in tasks of their own. (Not longer: the first page a
+ * guest sees must still count as seen, spec 4.)
  */
 function LaterGuestOffer() {
   const idle = useIdleAfterStart()
