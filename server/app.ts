@@ -61,9 +61,9 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
-    return payload
+    done(null, payload)
   })
 
   app.setValidatorCompiler(validatorCompiler)

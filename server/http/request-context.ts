@@ -12,10 +12,12 @@ export function langFrom(header: string | string[] | undefined): Lang {
 export function registerRequestContext(app: App) {
   app.decorateRequest('lang', 'ru')
   app.decorateRequest('sessionId', null)
-  app.addHook('onRequest', async (req, reply) => {
+  // a callback hook, not an async one: it runs on every request, and a promise each is measurable there
+  app.addHook('onRequest', (req, reply, done) => {
     req.lang = langFrom(req.headers[HEADERS.lang])
     const session = req.headers[HEADERS.sessionId]
     req.sessionId = typeof session === 'string' && SESSION_ID.test(session) ? session : null
     reply.header(HEADERS.requestId, req.id)
+    done()
   })
 }
