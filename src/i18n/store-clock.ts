@@ -25,7 +25,8 @@ const STORE_OFFSET_MS = 5 * 3_600_000
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const formats = new Map<string, Intl.DateTimeFormat>()
 
-function intlTime(date: Date, timeZone: string): StoreTime {
+/** The clock in `timeZone` as Intl reads it. */
+export function intlTime(date: Date, timeZone: string): StoreTime {
   let format = formats.get(timeZone)
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

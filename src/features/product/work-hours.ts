@@ -4,16 +4,8 @@ import { STORE_TIME_ZONE, storeTime } from '../../i18n/store-clock'
 
 export type Weekday = (typeof WEEKDAYS)[number]
 
-/** `Date#getDay` order: Sunday first. */
-const DAY_BY_INDEX: readonly Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-]
+/** `Date#getDay` order: Sunday first (the spec's week starts on Monday). */
+const DAY_BY_INDEX: readonly Weekday[] = [WEEKDAYS[6], ...WEEKDAYS.slice(0, 6)]
 
 /** The weekday and minutes since midnight in Kazakhstan at `now`. */
 export function storeClock(now: Date, timeZone: string = STORE_TIME_ZONE): { day: Weekday; minutes: number } {
