@@ -35,12 +35,21 @@ export class IndexHolder {
   private nextStockReloadAt = 0
   private nextBuildAt = 0
   private stopped = false
+  private readonly companions: ((index: CatalogIndex) => Promise<unknown>)[] = []
 
   constructor(
     private readonly repo: CatalogRepo,
     private readonly log: FastifyBaseLogger,
     private readonly options: HolderOptions = {},
   ) {}
+
+  /**
+   * Work done with every new index before it is swapped in (the search's text index): it answers
+   * beside the index from the moment the index answers, and the old pair answers meanwhile.
+   */
+  alongside(build: (index: CatalogIndex) => Promise<unknown>): void {
+    this.companions.push(build)
+  }
 
   /** Whether the first index is built (until then listings wait for it). */
   get ready(): boolean {
@@ -149,6 +158,7 @@ export class IndexHolder {
       },
       'catalog index built',
     )
+    await Promise.all(this.companions.map((build) => build(index)))
     return index
   }
 }

@@ -449,6 +449,7 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     /** Checks the catalogue version now and rebuilds at once (tests; the poller does it every 2 s). */
     refresh: () => holder.refresh(true),
     index: () => holder.get(),
+    alongside: (build: (index: CatalogIndex) => Promise<unknown>) => holder.alongside(build),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Form, SearchRepo, Term } from './repo'
+import type { Form, Term, WordLookup } from './text-index'
 import { compact, looksLikeModel, MAX_WORDS, similarity, swapLayout, transliterate, words } from './text'
 
 /** Below this pg_trgm similarity a lexicon word is not taken as what the shopper meant. */
@@ -33,12 +33,12 @@ interface WordPlan {
  * other-layout reading or the closest lexicon word when the catalogue does not know the word as
  * typed. The last word also matches as a prefix (`prefixLast`), as the shopper may still be typing.
  */
-export async function analyze(
-  repo: SearchRepo,
+export function analyze(
+  lookup: WordLookup,
   vocabulary: Vocabulary,
   query: string,
   options: { clarify: boolean; prefixLast: boolean },
-): Promise<Analysis> {
+): Analysis {
   const raw = query
     .trim()
     .split(/\s+/)
@@ -76,10 +76,11 @@ export async function analyze(
   const wholeCandidate = plans.length > 1 && whole.length >= 4 && looksLikeModel(whole) ? whole : null
   if (wholeCandidate) modelCandidates.add(wholeCandidate)
 
-  const [known, models] = await Promise.all([
-    repo.known([...exactCandidates], [...prefixCandidates]),
-    repo.modelKeys([...modelCandidates]),
-  ])
+  const known = {
+    exact: new Set([...exactCandidates].filter((w) => lookup.isWord(w))),
+    prefix: new Set([...prefixCandidates].filter((w) => lookup.startsWord(w))),
+  }
+  const models = new Set([...modelCandidates].filter((k) => lookup.inModelKey(k)))
   const isKnown = (w: string, last: boolean) => known.exact.has(w) || (last && known.prefix.has(w))
 
   // words the catalogue does not know as typed, nor in another layout: ask the lexicon for the closest
@@ -104,7 +105,7 @@ export async function analyze(
     toCorrect.push(lit)
     if (tr) toCorrect.push(tr)
   })
-  const similar = await repo.similar(toCorrect)
+  const similar = new Map(toCorrect.map((w) => [w, lookup.similar(w)]))
 
   const terms: Term[] = []
   const readWords: string[] = []

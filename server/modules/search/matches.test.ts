@@ -3,7 +3,7 @@ import type { CatalogIndex } from '../catalog/catalog-index'
 import { catalogServices } from '../catalog/routes'
 import { testApp } from '../../test/app'
 import { firstInOrder, resolveMatches, scoreInCity } from './matches'
-import type { MatchRows } from './repo'
+import type { MatchRows } from './text-index'
 
 describe('firstInOrder', () => {
   const compare = (a: { v: number; id: number }, b: { v: number; id: number }) => b.v - a.v || a.id - b.id

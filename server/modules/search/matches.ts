@@ -1,5 +1,5 @@
 import type { CatalogIndex, CategoryNode, CityIndex } from '../catalog/catalog-index'
-import type { MatchRows } from './repo'
+import type { MatchRows } from './text-index'
 import { words } from './text'
 
 /**

@@ -12,6 +12,7 @@ import type { App, ModuleRegistration } from '../../http/types'
 import { catalogServices } from '../catalog/routes'
 import { createSearchRepo } from './repo'
 import { createSearchService, type SearchService } from './service'
+import { TextIndexHolder } from './text-index-holder'
 
 const BASE = '/katalog/api/v1/products/search'
 const errors = { 400: ErrorBody, 404: ErrorBody }
@@ -27,9 +28,20 @@ export const searchServices = new WeakMap<App, SearchService>()
 export const searchModule: ModuleRegistration = (app, { database }) => {
   const catalog = catalogServices.get(app)
   if (!catalog) throw new Error('the search module needs the catalogue module registered first')
+  const repo = createSearchRepo(database.db)
+  const texts = new TextIndexHolder(
+    { lexicon: () => repo.lexicon(), eachDocumentBatch: (each) => repo.eachDocumentBatch(each) },
+    app.log,
+  )
+  // built with every catalogue index, before it answers (see `text-index-holder.ts`); a failed build
+  // leaves the catalogue answering, and the first search builds it again
+  catalog.alongside((index) =>
+    texts.of(index).catch((err: unknown) => app.log.error({ err }, 'search text index: build failed')),
+  )
   const search = createSearchService({
-    repo: createSearchRepo(database.db),
+    repo,
     index: () => catalog.index(),
+    texts: (index) => texts.of(index),
     log: app.log,
   })
   searchServices.set(app, search)

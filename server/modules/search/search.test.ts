@@ -7,7 +7,7 @@ import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { catalogServices } from '../catalog/routes'
-import { createSearchRepo, type Term } from './repo'
+import type { Term } from './text-index'
 import { searchServices } from './routes'
 import { compact, swapLayout, transliterate, words } from './text'
 
@@ -164,7 +164,7 @@ describe('matching', () => {
   ])(
     'finds %s through the naming words exactly as the weights of the whole document would',
     async (_n, terms, texts) => {
-      const found = await createSearchRepo(database.db).match(terms, null)
+      const found = await searchServices.get(app)!.match(terms, null)
       const expected = await namingByRank(texts)
       expect(expected.length).toBeGreaterThan(0)
       expect([...found.ids].sort((a, b) => a - b)).toEqual(expected)
@@ -173,7 +173,7 @@ describe('matching', () => {
   )
 
   it('falls back to the descriptions when no product names the word', async () => {
-    const found = await createSearchRepo(database.db).match([term('официальная')], null)
+    const found = await searchServices.get(app)!.match([term('официальная')], null)
     expect(found.ids.length).toBeGreaterThan(0)
     expect(found.strong.every((s) => s === 0)).toBe(true)
     expect(found.ranks.every((r) => r > 0)).toBe(true)

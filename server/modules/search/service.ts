@@ -22,7 +22,9 @@ import { invalid, parsePairs, resolveFilters } from '../catalog/query'
 import { Renderer, imageIds } from '../catalog/render'
 import { analyze, type Analysis, type Vocabulary } from './analyze'
 import { firstInOrder, queryStems, resolveMatches, scoreInCity, type MatchSet, type Scored } from './matches'
-import { MAX_MATCHES, type SearchEventInput, type SearchRepo } from './repo'
+import type { SearchEventInput, SearchRepo } from './repo'
+import { Stemmer } from './stem'
+import { MAX_MATCHES, TextIndex, type MatchRows, type Term } from './text-index'
 
 type SearchBody = z.infer<typeof SearchRequestSchema>
 
@@ -71,6 +73,8 @@ export interface SearchServiceDeps {
   repo: SearchRepo
   /** The catalogue's current in-memory index (`catalog/index-holder.ts`). */
   index: () => Promise<CatalogIndex>
+  /** The text index built beside a catalogue index (`text-index-holder.ts`). */
+  texts: (index: CatalogIndex) => Promise<TextIndex>
   log: FastifyBaseLogger
   now?: () => number
 }
@@ -88,6 +92,7 @@ interface Composed {
 }
 
 interface Understood {
+  texts: TextIndex
   analysis: Analysis
   matches: MatchSet
 }
@@ -100,11 +105,19 @@ interface Rules extends Vocabulary {
 }
 
 /**
- * Search: PostgreSQL finds and ranks the text matches (`repo.ts`, `analyze.ts`); the catalogue's
- * in-memory index turns the matched ids into cards, availability and popularity for the ranking,
- * facet counts and price bounds, so no SQL runs per facet.
+ * Search: the text index in memory (`text-index.ts`, built from PostgreSQL's documents and lexicon)
+ * reads the query (`analyze.ts`) and finds and ranks the text matches; the catalogue's in-memory
+ * index turns the matched ids into cards, availability and popularity for the ranking, facet counts
+ * and price bounds, so no SQL runs per search.
  */
-export function createSearchService({ repo, index: currentIndex, log, now = Date.now }: SearchServiceDeps) {
+export function createSearchService({
+  repo,
+  index: currentIndex,
+  texts: textIndexOf,
+  log,
+  now = Date.now,
+}: SearchServiceDeps) {
+  const stemmer = new Stemmer((words) => repo.stems(words))
   const renderers = new WeakMap<CatalogIndex, Renderer>()
   let rules: Rules | null = null
   let loading: Promise<Rules> | null = null
@@ -128,7 +141,6 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
   })
   const meaningKey = (index: CatalogIndex, vocab: Rules, query: string, clarify: boolean) =>
     `${index.version}|${vocab.version}|${clarify ? 1 : 0}|${query.toLowerCase()}`
-  const completionCache = new Lru<string, Promise<string[]>>({ maxEntries: 5000 })
   const suggestions = new Lru<string, SuggestResponse>({
     maxEntries: SUGGESTION_ENTRIES,
     ttlMs: VOCABULARY_TTL_MS,
@@ -360,7 +372,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
   /**
    * What a query means and which products match it, cached per catalogue version and vocabulary:
    * shoppers repeat queries, and the search box asks for every prefix. Concurrent equal queries
-   * share one database round.
+   * share one reading (a word outside the lexicon is stemmed by the database once).
    */
   async function understand(
     index: CatalogIndex,
@@ -374,13 +386,18 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     let pending = understanding.get(key)
     if (!pending) {
       pending = (async () => {
-        const analysis = await analyze(repo, vocab, query, { clarify, prefixLast: true })
-        const rows = analysis.terms.length > 0 ? await repo.match(analysis.terms, analysis.wholeModel) : null
+        const texts = await textIndexOf(index)
+        const analysis = analyze(texts, vocab, query, { clarify, prefixLast: true })
+        let rows = null
+        if (analysis.terms.length > 0) {
+          const russian = await stemmer.russian(TextIndex.wordsOf(analysis.terms), texts.stems)
+          rows = texts.match(analysis.terms, analysis.wholeModel, russian)
+        }
         const stems = queryStems(analysis.terms.flatMap((t) => t.forms.flatMap((f) => f.words)))
         const matches: MatchSet = rows
           ? resolveMatches(index, rows, stems)
           : { positions: new Int32Array(0), base: new Float64Array(0) }
-        const result = { analysis, matches }
+        const result = { texts, analysis, matches }
         understood.set(key, result)
         return result
       })().finally(() => understanding.delete(key))
@@ -587,15 +604,7 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     const { analysis } = meaning
     if (analysis.terms.length === 0) return empty
     const last = analysis.readWords.at(-1)!
-    const completionKey = `${index.version}|${last}`
-    let completing = completionCache.get(completionKey)
-    if (!completing) {
-      completing = repo.completions(last, SUGGEST_COMPLETIONS)
-      completionCache.set(completionKey, completing)
-      // a failed lookup is not kept
-      completing.catch(() => completionCache.delete(completionKey))
-    }
-    const completed = await completing
+    const completed = meaning.texts.lexicon.completions(last, SUGGEST_COMPLETIONS)
     const scored = scoreInCity(index, meaning.matches, city)
     const head = analysis.readWords.slice(0, -1).join(' ')
     // synonym terms being typed complete to what they search for (самсу → samsung)
@@ -638,7 +647,13 @@ export function createSearchService({ repo, index: currentIndex, log, now = Date
     if (!(await repo.recordClick(queryId, sku))) throw notFound(undefined, { query_id: queryId })
   }
 
-  return { search, suggest, click, vocabulary, flushEvents }
+  /** The matches of terms in the current catalogue's text index, the way a search finds them. */
+  async function match(terms: Term[], wholeModel: string | null): Promise<MatchRows> {
+    const texts = await textIndexOf(await currentIndex())
+    return texts.match(terms, wholeModel, await stemmer.russian(TextIndex.wordsOf(terms), texts.stems))
+  }
+
+  return { search, suggest, click, vocabulary, flushEvents, match }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>
