@@ -18,8 +18,16 @@ function startApp() {
   void import('./app/runtime-stage').then(nextTask).then(() => import('./main'))
 }
 
+/**
+ * After the frame that follows the load event: the page's pictures are painted before the first
+ * request for code goes out, so on a slow network the code is never among what showing them waits for.
+ */
+function afterNextPaint(run: () => void) {
+  requestAnimationFrame(() => setTimeout(run, 0))
+}
+
 if (document.getElementById(SERVER_STATE_ID) && document.readyState !== 'complete') {
-  window.addEventListener('load', startApp, { once: true })
+  window.addEventListener('load', () => afterNextPaint(startApp), { once: true })
   setTimeout(startApp, LOAD_WAIT_CAP_MS)
 } else {
   startApp()

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactNode } from 'react'
-import { useIdleAfterStart } from '../../app/app-ready'
 import { HydrateInTurn } from '../../ui/hydrate-in-turn'
 import { Toaster } from '../../ui/toast/toaster'
 import { Footer } from './footer'
@@ -9,23 +8,10 @@ import { Header } from './header'
 import { RouteProgress } from './route-progress'
 import styles from './shell.module.css'
 
+// The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
 const GuestOffer = lazy(() =>
   import('../account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
 )
-
-/**
- * The guest offer opens two minutes into a visit at the earliest: its code and first render wait until
- * the page has hydrated and the browser is idle, in tasks of their own. (Not longer: the first page a
- * guest sees must still count as seen, spec 4.)
- */
-function LaterGuestOffer() {
-  const idle = useIdleAfterStart()
-  return idle ? (
-    <Suspense fallback={null}>
-      <GuestOffer />
-    </Suspense>
-  ) : null
-}
 
 /** Every page: progress bar, header, the page, footer and the toasts. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -50,7 +36,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </HydrateInTurn>
       )}
       <Toaster />
-      <LaterGuestOffer />
+      <Suspense fallback={null}>
+        <GuestOffer />
+      </Suspense>
     </>
   )
 }
