@@ -72,3 +72,8 @@ export function storeTime(date: Date, timeZone: string = STORE_TIME_ZONE): Store
 export function twoDigits(n: number): string {
   return n < 10 ? `0${n}` : String(n)
 }
+
+/** A time of day as the store writes it: `09:05`. */
+export function clockText({ hour, minute }: Pick<StoreTime, 'hour' | 'minute'>): string {
+  return `${twoDigits(hour)}:${twoDigits(minute)}`
+}

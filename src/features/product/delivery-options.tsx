@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useStoreLocation } from '../../app/store-location'
 import { formatMoney } from '../../i18n/format'
 import { pluralForm } from '../../i18n/plural-form'
-import { storeTime, twoDigits, type StoreTime } from '../../i18n/store-clock'
+import { clockText, storeTime } from '../../i18n/store-clock'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { deliveryRows, productStatus, type DeliveryRow } from './delivery-rows'
@@ -136,9 +136,4 @@ export function DeliveryOptions({ sku, cityName }: DeliveryOptionsProps) {
       {body}
     </section>
   )
-}
-
-/** `09:05`: the time of day in Kazakhstan an order must be placed by. */
-function clockText({ hour, minute }: StoreTime): string {
-  return `${twoDigits(hour)}:${twoDigits(minute)}`
 }

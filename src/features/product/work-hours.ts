@@ -1,6 +1,6 @@
 import type { WeeklyWorkHours } from '../../../contract/menu'
 import { WEEKDAYS } from '../../../contract/values/menu'
-import { STORE_TIME_ZONE, storeTime } from '../../i18n/store-clock'
+import { clockText, STORE_TIME_ZONE, storeTime } from '../../i18n/store-clock'
 
 export type Weekday = (typeof WEEKDAYS)[number]
 
@@ -37,9 +37,7 @@ export interface OpenState {
 }
 
 function clock(minutes: number): string {
-  const h = Math.floor(minutes / 60) % 24
-  const m = minutes % 60
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
+  return clockText({ hour: Math.floor(minutes / 60) % 24, minute: minutes % 60 })
 }
 
 /** Whether the point is open at `now` (store time), its hours today, and when it closes or opens. */
