@@ -55,11 +55,11 @@ export const STORE_LOG = 'bench/results/store.log'
  * time slice. Its output goes to `STORE_LOG` rather than into the bench's report, and its tail is
  * printed when it fails to start.
  *
- * On PostgreSQL with 200,000 products, a store process starts in one of two states that stay with it:
- * one collects its old generation every half second under load (about 20 full GCs in 8 s, `--trace-gc`)
- * and serves searches at half the rate with four times the p95; the other hardly ever does. Same code,
- * same environment, started side by side; the search events are not the cause. Compare runs with that
- * in mind.
+ * A process that allocates an ArrayBuffer per request (a Buffer.concat of a 70 KB answer, say) can
+ * fall into back-to-back incremental mark-compacts started by "external memory pressure"
+ * (`--trace-incremental-marking`): buffers made while marking survive until it ends, so the pressure
+ * feeds itself. Such a process served searches at half the rate. `http/parts-body.ts` is the fix for the
+ * search answers; look for that trace line when one run of a scenario is far off the others.
  */
 export async function startStore(port: number, env: Record<string, string>): Promise<RunningServer> {
   mkdirSync(dirname(STORE_LOG), { recursive: true })

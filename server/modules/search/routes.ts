@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { ErrorBody } from '../../../contract/common'
 import {
@@ -8,6 +7,7 @@ import {
   SuggestQuery,
   SuggestResponse,
 } from '../../../contract/search'
+import { sendParts } from '../../http/parts-body'
 import type { App, ModuleRegistration } from '../../http/types'
 import { catalogServices } from '../catalog/routes'
 import { createSearchRepo } from './repo'
@@ -18,9 +18,7 @@ const BASE = '/katalog/api/v1/products/search'
 const errors = { 400: ErrorBody, 404: ErrorBody }
 
 /** An answer already rendered as UTF-8 JSON goes out as it is (see `service.ts`). */
-function json(reply: FastifyReply, body: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(body)
-}
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** The service of each app, for tests. */
 export const searchServices = new WeakMap<App, SearchService>()
@@ -60,7 +58,7 @@ export const searchModule: ModuleRegistration = (app, { database }) => {
         response: { 200: SearchResponse, ...errors },
       },
     },
-    async (req, reply) => json(reply, await search.search(req.body, req.lang, req.sessionId)),
+    async (req, reply) => sendParts(reply, JSON_TYPE, await search.search(req.body, req.lang, req.sessionId)),
   )
 
   app.get(

@@ -537,7 +537,8 @@ export function createSearchService({
     return { json, event: { correctedQuery: analysis.corrected, resultsCount: facets.kept.length } }
   }
 
-  async function search(body: SearchBody, lang: Lang, sessionId: string | null): Promise<Buffer> {
+  /** The answer's parts: the cached body, then this search's own query id (see `http/parts-body.ts`). */
+  async function search(body: SearchBody, lang: Lang, sessionId: string | null): Promise<Buffer[]> {
     const index = await currentIndex()
     const vocab = await vocabulary()
     const query = body.query.trim()
@@ -575,7 +576,7 @@ export function createSearchService({
         clientId: body.client_id ?? null,
       })
     }
-    return Buffer.concat([composed.json, Buffer.from(`,"query_id":"${queryId}"}`)])
+    return [composed.json, Buffer.from(`,"query_id":"${queryId}"}`)]
   }
 
   async function suggest(rawQuery: string, cityId: number, lang: Lang): Promise<SuggestResponse> {
