@@ -58,7 +58,7 @@ export const STORE_LOG = 'bench/results/store.log'
  * A process that allocates an ArrayBuffer per request (a Buffer.concat of a 70 KB answer, say) can
  * fall into back-to-back incremental mark-compacts started by "external memory pressure"
  * (`--trace-incremental-marking`): buffers made while marking survive until it ends, so the pressure
- * feeds itself. Such a process served searches at half the rate. `http/parts-body.ts` is the fix for the
+ * feeds itself. Such a process served searches at half the rate. `http/json-bytes.ts` is the fix for the
  * search answers; look for that trace line when one run of a scenario is far off the others.
  */
 export async function startStore(port: number, env: Record<string, string>): Promise<RunningServer> {

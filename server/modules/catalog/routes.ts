@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { FastifyReply } from 'fastify'
 import {
   BrandCategoriesResponse,
   BrandListingQuery,
@@ -23,6 +22,7 @@ import {
   RecommendBlocksResponse,
 } from '../../../contract/catalog'
 import { ErrorBody } from '../../../contract/common'
+import { sendJson } from '../../http/json-bytes'
 import type { App, ModuleRegistration } from '../../http/types'
 import { IndexHolder } from './index-holder'
 import { createCatalogRepo } from './repo'
@@ -36,11 +36,6 @@ const FIRST_BUILD_WAIT_MS = 8000
 export const catalogServices = new WeakMap<App, CatalogService>()
 
 const errors = { 400: ErrorBody, 404: ErrorBody }
-
-/** Answers already rendered as JSON (text or UTF-8 bytes) go out as they are (see `service.ts`). */
-function json(reply: FastifyReply, body: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(body)
-}
 
 export const catalogModule: ModuleRegistration = (app, { database, readiness }) => {
   const repo = createCatalogRepo(database.db)
@@ -72,12 +67,15 @@ export const catalogModule: ModuleRegistration = (app, { database, readiness }) 
       response: { 200: short ? ProductShortListResponse : ProductListResponse, ...errors },
     }
     app.get(`${path}/:id`, { schema: { ...schema, params: CategoryParams } }, async (req, reply) =>
-      json(reply, await catalog.listing(req.params.id, req.query, req.lang, short ? 'short' : 'full')),
+      sendJson(reply, await catalog.listing(req.params.id, req.query, req.lang, short ? 'short' : 'full')),
     )
     // a category path with its slashes unencoded: /category/bytovaya-tekhnika/.../holodilniki
     app.get(`${path}/*`, { schema: { ...schema, hide: true } }, async (req, reply) => {
       const params = req.params as { '*': string }
-      return json(reply, await catalog.listing(params['*'], req.query, req.lang, short ? 'short' : 'full'))
+      return sendJson(
+        reply,
+        await catalog.listing(params['*'], req.query, req.lang, short ? 'short' : 'full'),
+      )
     })
   }
 
@@ -91,7 +89,7 @@ export const catalogModule: ModuleRegistration = (app, { database, readiness }) 
         response: { 200: FiltersResponse, ...errors },
       },
     },
-    async (req, reply) => json(reply, await catalog.filters(req.query, req.lang)),
+    async (req, reply) => sendJson(reply, await catalog.filters(req.query, req.lang)),
   )
 
   app.get(
@@ -105,7 +103,7 @@ export const catalogModule: ModuleRegistration = (app, { database, readiness }) 
         response: { 200: BrandResponse, ...errors },
       },
     },
-    async (req, reply) => json(reply, await catalog.brandListing(req.params.brand, req.query, req.lang)),
+    async (req, reply) => sendJson(reply, await catalog.brandListing(req.params.brand, req.query, req.lang)),
   )
 
   app.get(
@@ -146,7 +144,7 @@ export const catalogModule: ModuleRegistration = (app, { database, readiness }) 
         response: { 200: Product, ...errors },
       },
     },
-    async (req, reply) => json(reply, await catalog.product(req.params.id, req.query.city_id, req.lang)),
+    async (req, reply) => sendJson(reply, await catalog.product(req.params.id, req.query.city_id, req.lang)),
   )
 
   app.get(

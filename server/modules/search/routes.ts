@@ -7,7 +7,7 @@ import {
   SuggestQuery,
   SuggestResponse,
 } from '../../../contract/search'
-import { sendParts } from '../../http/parts-body'
+import { sendJson, sendJsonParts } from '../../http/json-bytes'
 import type { App, ModuleRegistration } from '../../http/types'
 import { catalogServices } from '../catalog/routes'
 import { createSearchRepo } from './repo'
@@ -16,9 +16,6 @@ import { TextIndexHolder } from './text-index-holder'
 
 const BASE = '/katalog/api/v1/products/search'
 const errors = { 400: ErrorBody, 404: ErrorBody }
-
-/** An answer already rendered as UTF-8 JSON goes out as it is (see `service.ts`). */
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** The service of each app, for tests. */
 export const searchServices = new WeakMap<App, SearchService>()
@@ -58,7 +55,7 @@ export const searchModule: ModuleRegistration = (app, { database }) => {
         response: { 200: SearchResponse, ...errors },
       },
     },
-    async (req, reply) => sendParts(reply, JSON_TYPE, await search.search(req.body, req.lang, req.sessionId)),
+    async (req, reply) => sendJsonParts(reply, await search.search(req.body, req.lang, req.sessionId)),
   )
 
   app.get(
@@ -71,7 +68,7 @@ export const searchModule: ModuleRegistration = (app, { database }) => {
         response: { 200: SuggestResponse, ...errors },
       },
     },
-    (req) => search.suggest(req.query.query, req.query.city_id, req.lang),
+    async (req, reply) => sendJson(reply, await search.suggest(req.query.query, req.query.city_id, req.lang)),
   )
 
   app.post(

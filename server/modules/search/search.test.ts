@@ -225,6 +225,7 @@ describe('GET /products/search/suggest', () => {
   it('completes a typo to the brand and offers its products and categories', async () => {
     const res = await app.inject({ url: `${URL}/suggest?query=${encodeURIComponent('самсунк')}` })
     expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
     const body = SuggestResponse.parse(res.json())
     expect(body.completions[0]).toBe('samsung')
     expect(body.products.length).toBeGreaterThan(0)

@@ -2,16 +2,17 @@ import compress from '@fastify/compress'
 import Fastify from 'fastify'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { sendParts } from './parts-body'
+import { sendJson, sendJsonParts } from './json-bytes'
 
 const parts = [Buffer.from('{"products":[{"title":"Тоңазытқыш"}]'), Buffer.from(',"query_id":"q1"}')]
 const app = Fastify()
 await app.register(compress, { global: true, threshold: 16, encodings: ['gzip'] })
-app.get('/parts', (_req, reply) => sendParts(reply, 'application/json; charset=utf-8', parts))
-app.get('/none', (_req, reply) => sendParts(reply, 'application/json; charset=utf-8', []))
+app.get('/parts', (_req, reply) => sendJsonParts(reply, parts))
+app.get('/whole', (_req, reply) => sendJson(reply, Buffer.concat(parts)))
+app.get('/none', (_req, reply) => sendJsonParts(reply, []))
 afterAll(() => app.close())
 
-describe('sendParts', () => {
+describe('sendJsonParts', () => {
   it('sends the parts one after another with their total length', async () => {
     const res = await app.inject({ url: '/parts' })
     expect(res.statusCode).toBe(200)
@@ -32,5 +33,13 @@ describe('sendParts', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-length']).toBe('0')
     expect(res.body).toBe('')
+  })
+})
+
+describe('sendJson', () => {
+  it('sends the bytes as they are, as JSON', async () => {
+    const res = await app.inject({ url: '/whole' })
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.rawPayload.equals(Buffer.concat(parts))).toBe(true)
   })
 })

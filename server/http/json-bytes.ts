@@ -1,8 +1,18 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 /**
- * Sends an answer made of several buffers without joining them into one.
+ * Sends an answer already rendered as UTF-8 JSON as it is: Fastify's serializer (a zod check and a
+ * JSON.stringify per request) is for answers made per request, not for ones made once and kept.
+ */
+export function sendJson(reply: FastifyReply, body: string | Buffer) {
+  return reply.type(JSON_TYPE).send(body)
+}
+
+/**
+ * Sends a JSON answer made of several buffers without joining them into one.
  *
  * Why: a search answer is a cached 30-70 KB body plus a per-request tail (its query id). Joining them
  * allocates a new ArrayBuffer per request, and V8 counts those as external memory: at search rates
@@ -11,7 +21,7 @@ import type { FastifyReply } from 'fastify'
  * into that state served searches at half the rate with four times the p95 (`npm run bench`, PostgreSQL
  * 200k). Streaming the parts costs one small Readable and copies nothing.
  */
-export function sendParts(reply: FastifyReply, contentType: string, parts: readonly Buffer[]) {
+export function sendJsonParts(reply: FastifyReply, parts: readonly Buffer[]) {
   let length = 0
   for (const part of parts) length += part.length
   let next = 0
@@ -20,5 +30,5 @@ export function sendParts(reply: FastifyReply, contentType: string, parts: reado
       this.push(next < parts.length ? parts[next++] : null)
     },
   })
-  return reply.type(contentType).header('content-length', length).send(body)
+  return reply.type(JSON_TYPE).header('content-length', length).send(body)
 }
