@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { runLoad, type LoadResult } from './lib/load'
+import { runLoad, type LoadRequest, type LoadResult } from './lib/load'
 import { auditPages } from './lib/pages'
 import { freePort, startHelloWorld, startStore, type RunningServer } from './lib/servers'
 import { pagesToAudit, storeScenarios } from './scenarios'
@@ -45,6 +45,17 @@ function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string)
     'errors/non2xx': `${r.errors}/${r.non2xx}`,
     target: target ?? '',
   }
+}
+
+/** The mean size of a scenario's answers, over its first requests. */
+async function meanAnswerBytes(baseUrl: string, requests: LoadRequest[]): Promise<number> {
+  const sample = requests.slice(0, 20)
+  let total = 0
+  for (const r of sample) {
+    const res = await fetch(baseUrl + r.path, { method: r.method ?? 'GET', body: r.body, headers: r.headers })
+    total += (await res.arrayBuffer()).byteLength
+  }
+  return Math.max(12, Math.round(total / Math.max(1, sample.length)))
 }
 
 async function main() {
@@ -101,6 +112,16 @@ async function main() {
           durationSeconds: duration,
         })
         table.push(row(scenario.name, result, ceiling, scenario.target))
+        if (scenario.sizedCeiling) {
+          const bytes = await meanAnswerBytes(store.baseUrl, scenario.requests)
+          const sized = await runLoad({
+            baseUrl: hello.baseUrl,
+            requests: [{ path: `/bytes/${bytes}` }],
+            connections,
+            durationSeconds: duration,
+          })
+          table.push(row(`  ↳ bare Fastify, a static ${(bytes / 1024).toFixed(1)} KB answer`, sized, ceiling))
+        }
       }
       console.table(table)
       report.api = table
