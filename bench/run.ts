@@ -136,6 +136,7 @@ async function main() {
           'LCP ms': p.lcpMs,
           CLS: p.cls,
           'TBT ms': p.tbtMs,
+          'CPU index': p.benchmarkIndex,
           'JS KB gz': p.jsGzipKb,
           target: 'perf ≥ 95, LCP < 1500, CLS < 0.05, JS < 120 KB',
         })),
