@@ -2,9 +2,13 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Filter } from '../../../contract/catalog'
 import type { Lang } from '../../../contract/common'
-import type { SearchCategory, SearchResponse, SearchSort, SuggestResponse } from '../../../contract/search'
-import type { SearchRequest as SearchRequestSchema } from '../../../contract/search'
-import { SuggestResponse as SuggestResponseSchema } from '../../../contract/search'
+import {
+  SuggestResponse,
+  type SearchCategory,
+  type SearchRequest as SearchRequestSchema,
+  type SearchResponse,
+  type SearchSort,
+} from '../../../contract/search'
 import type { z } from 'zod'
 import { notFound } from '../../http/errors'
 import { Lru } from '../../lib/lru'
@@ -25,7 +29,7 @@ import { analyze, type Analysis, type Vocabulary } from './analyze'
 import { firstInOrder, queryStems, resolveMatches, scoreInCity, type MatchSet, type Scored } from './matches'
 import type { SearchEventInput, SearchRepo } from './repo'
 import { Stemmer } from './stem'
-import { MAX_MATCHES, TextIndex, type MatchRows, type Term } from './text-index'
+import { MAX_MATCHES, type MatchRows, type TextIndex, type Term } from './text-index'
 
 type SearchBody = z.infer<typeof SearchRequestSchema>
 
@@ -389,11 +393,10 @@ export function createSearchService({
       pending = (async () => {
         const texts = await textIndexOf(index)
         const analysis = analyze(texts, vocab, query, { clarify, prefixLast: true })
-        let rows = null
-        if (analysis.terms.length > 0) {
-          const russian = await stemmer.russian(TextIndex.wordsOf(analysis.terms), texts.stems)
-          rows = texts.match(analysis.terms, analysis.wholeModel, russian)
-        }
+        const rows =
+          analysis.terms.length > 0
+            ? await texts.matchStemmed(analysis.terms, analysis.wholeModel, stemmer)
+            : null
         const stems = queryStems(analysis.terms.flatMap((t) => t.forms.flatMap((f) => f.words)))
         const matches: MatchSet = rows
           ? resolveMatches(index, rows, stems)
@@ -589,13 +592,6 @@ export function createSearchService({
     const index = await currentIndex()
     const city = cityIndex(cityId)
     const query = rawQuery.trim()
-    const empty: SuggestResponse = {
-      query,
-      corrected_query: null,
-      completions: [],
-      categories: [],
-      products: [],
-    }
     const vocab = await vocabulary()
     // products carry prices and stock: the same answer until the catalogue, the stock or the hour changes
     const key = [
@@ -609,7 +605,17 @@ export function createSearchService({
     if (cached) return cached
     const meaning = await understand(index, vocab, query, true)
     const { analysis } = meaning
-    if (analysis.terms.length === 0) return suggestionJson(empty)
+    if (analysis.terms.length === 0) {
+      const empty = suggestionJson({
+        query,
+        corrected_query: null,
+        completions: [],
+        categories: [],
+        products: [],
+      })
+      suggestions.set(key, empty)
+      return empty
+    }
     const last = analysis.readWords.at(-1)!
     const completed = meaning.texts.lexicon.completions(last, SUGGEST_COMPLETIONS)
     const scored = scoreInCity(index, meaning.matches, city)
@@ -649,7 +655,7 @@ export function createSearchService({
   }
 
   function suggestionJson(answer: SuggestResponse): Buffer {
-    return Buffer.from(JSON.stringify(SuggestResponseSchema.encode(answer)))
+    return Buffer.from(JSON.stringify(SuggestResponse.encode(answer)))
   }
 
   async function click(queryId: string, sku: string): Promise<void> {
@@ -661,8 +667,7 @@ export function createSearchService({
 
   /** The matches of terms in the current catalogue's text index, the way a search finds them. */
   async function match(terms: Term[], wholeModel: string | null): Promise<MatchRows> {
-    const texts = await textIndexOf(await currentIndex())
-    return texts.match(terms, wholeModel, await stemmer.russian(TextIndex.wordsOf(terms), texts.stems))
+    return (await textIndexOf(await currentIndex())).matchStemmed(terms, wholeModel, stemmer)
   }
 
   return { search, suggest, click, vocabulary, flushEvents, match }

@@ -85,7 +85,7 @@ async function matchInSql(terms: Term[], wholeModel: string | null): Promise<Mat
 }
 
 async function matchInMemory(terms: Term[], wholeModel: string | null): Promise<MatchRows> {
-  return texts.match(terms, wholeModel, await stemmer.russian(TextIndex.wordsOf(terms), texts.stems))
+  return texts.matchStemmed(terms, wholeModel, stemmer)
 }
 
 const sorted = (m: MatchRows) => {

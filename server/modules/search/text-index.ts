@@ -10,6 +10,7 @@
 import { Lexicon, type LexiconRow, type SimilarWord } from './lexicon'
 import { ModelKeys } from './model-keys'
 import { PostingsBuilder, WEIGHT_A, WEIGHT_B, WEIGHT_C, type Postings } from './postings'
+import type { Stemmer } from './stem'
 
 /** Matches read per search at most: beyond this a query is too broad for its tail to matter. */
 export const MAX_MATCHES = 20_000
@@ -211,6 +212,11 @@ export class TextIndex implements WordLookup {
   /** The words of every form of the terms: what `match` needs stemmed. */
   static wordsOf(terms: Term[]): string[] {
     return [...new Set(terms.flatMap((t) => t.forms.flatMap((f) => f.words)))]
+  }
+
+  /** `match`, with the Russian stems of the terms' words from `stemmer` (the lexicon's own first). */
+  async matchStemmed(terms: Term[], wholeModel: string | null, stemmer: Stemmer): Promise<MatchRows> {
+    return this.match(terms, wholeModel, await stemmer.russian(TextIndex.wordsOf(terms), this.stems))
   }
 
   /**
