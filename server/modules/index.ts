@@ -11,9 +11,11 @@ import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
 import { bonusModule } from './bonus/routes'
 import { flagsModule } from './flags/routes'
+import { loansModule } from './loans/routes'
 import { marketingModule } from './marketing/routes'
 import { ordersModule } from './orders/routes'
 import { paymentCardsModule } from './payment-cards/routes'
+import { promotionsModule } from './promotions/routes'
 import { receiversModule } from './receivers/routes'
 
 /** Every service module of the store, registered in this order by `buildApp`. */
@@ -31,6 +33,8 @@ export const modules: ModuleRegistration[] = [
   paymentCardsModule,
   bonusModule,
   marketingModule,
+  promotionsModule,
+  loansModule,
   flagsModule,
   actionerModule,
   ordersModule,

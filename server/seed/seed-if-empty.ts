@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/connection'
 import { rows } from '../db/rows'
+import { hasBenefits, writeBenefits } from './benefits'
 import { clearCatalog, writeCatalog } from './write'
 
 /** Arbitrary but fixed: every process that seeds takes this transaction-scoped advisory lock first. */
@@ -48,6 +49,7 @@ export async function seedCatalog(database: Database, options: SeedOptions): Pro
       await clearCatalog(tx)
     }
     await writeCatalog(tx, options)
+    await writeBenefits(tx)
     await tx.execute(sql`analyze`)
     return true
   })
@@ -65,6 +67,12 @@ export async function seedIfEmpty(
       opts.log?.('seed: gathering the planner statistics of the catalogue')
       await database.db.execute(sql`analyze`)
     }
+    // a catalogue seeded before the cart's benefits existed gets them once
+    if (!(await hasBenefits(database.db)))
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK})`))
+        if (!(await hasBenefits(tx))) await writeBenefits(tx)
+      })
     return false
   }
   return seedCatalog(database, { products: opts.products, log: opts.log })

@@ -1,15 +1,67 @@
 import { MARKETING_V1, PromoCode, PromoCodeList, ReceivePromoRequest } from '../../../contract/account-area'
+import {
+  GiftCardInfo,
+  MarketingCodeParams,
+  PromoCodeCheck,
+  PromoCodeCheckRequest,
+} from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
 import type { ModuleRegistration } from '../../http/types'
+import { createBenefitChecks } from './benefit-checks'
 import { createPromoRepo } from './repo'
 import { createPromoService } from './service'
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody }
 
-/** Spec 7.9: personal promo codes: the active ones, and receiving one of a partner campaign. */
+const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }
+
+/**
+ * Spec 7.9: personal promo codes: the active ones, and receiving one of a partner campaign. Purchase flow
+ * 7: checking a gift card or a promo code before it goes into the cart.
+ */
 export const marketingModule: ModuleRegistration = (app, { database }) => {
   const promos = createPromoService(createPromoRepo(database.db))
+  const checks = createBenefitChecks(database.db)
+
+  app.post(
+    `${MARKETING_V1}/giftCards/:code`,
+    {
+      schema: {
+        tags: ['marketing'],
+        summary: "A gift card's balance and date; 404 unknown, 422 expired or empty",
+        params: MarketingCodeParams,
+        response: { 200: GiftCardInfo, ...checkErrors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      return checks.giftCard(req.params.code)
+    },
+  )
+
+  app.post(
+    `${MARKETING_V1}/promoCodes/:code`,
+    {
+      schema: {
+        tags: ['marketing'],
+        summary: "A promo code's terms for this shopper; with cart_id, whether it applies and its sum",
+        params: MarketingCodeParams,
+        // a check without a cart may come without a body
+        body: PromoCodeCheckRequest.nullish(),
+        response: { 200: PromoCodeCheck, ...checkErrors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      const user = await optionalUser(req)
+      return checks.promoCode(req.params.code, {
+        cartId: req.body?.cart_id,
+        userId: user?.userId ?? null,
+        lang: req.lang,
+      })
+    },
+  )
 
   app.get(
     `${MARKETING_V1}/promoCodes/active`,

@@ -1,40 +1,128 @@
-import { CART_ERROR_KEYS } from '../../../../contract/cart'
+import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
 import type { Db } from '../../../db/connection'
-import { notFound, unauthorized } from '../../../http/errors'
-import { baseLines, baseSums } from './base-sums'
-import type { CartPricing } from './types'
+import { notFound, unauthorized, unprocessable } from '../../../http/errors'
+import type { StoredPromotionChoice } from '../../../db/schema/cart'
+import { giftCardRefusal } from './gift-cards'
+import { currentPromoCode, payableItems, priceCart, type PricingData } from './engine'
+import { evaluatePromoCode } from './promo-code'
+import {
+  buildPromotions,
+  isOfferable,
+  matchPromotions,
+  offeredProductIds,
+  promotionCovers,
+  promotionRunsIn,
+} from './promotions'
+import { type BenefitRepo, createBenefitRepo } from './repo'
+import type { CartPricing, PricingInput } from './types'
 
 /**
- * Prices a cart at the city's shelf prices. The benefits (promotions, promo codes, gift cards, bonuses,
- * cashback) come in as this grows; until a benefit is known here, adding it is refused as unknown.
+ * Loads what one cart's pricing reads. The rarely-changing tables come from memory; a query runs only
+ * for what the cart holds: the offered products of its promotions, its promo code's use, its gift cards,
+ * the shopper's bonus balance.
  */
-export function createCartPricing(_db: Db): CartPricing {
+async function loadPricingData(repo: BenefitRepo, input: PricingInput): Promise<PricingData> {
+  const tables = await repo.tables()
+  const matched = matchPromotions(input.lines, tables.promotions, input.cityId, input.now)
+  const codeUnit = currentPromoCode(input.marketingUnits)
+  const cardCodes = input.marketingUnits.filter((u) => u.type === 'gift_card').map((u) => u.code)
+  const [offered, promoCode, giftCards, bonusBalance, bonusMaxPercent] = await Promise.all([
+    repo.offeredProducts(offeredProductIds(matched.map((m) => m.promotion)), input.cityId),
+    codeUnit ? repo.promoCode(codeUnit.code, input.userId) : null,
+    repo.giftCards(cardCodes),
+    input.userId && input.bonusAmount > 0 ? repo.bonusBalance(input.userId, input.now) : 0,
+    repo.bonusMaxPercent(),
+  ])
   return {
-    price(input) {
-      const lines = baseLines(input.lines)
-      return Promise.resolve({
-        lines,
-        promotions: [],
-        marketingUnits: [],
-        promoCodeInfo: null,
-        sums: baseSums(input.lines, lines),
-        cleared: {},
-        notices: [],
-      })
+    promotions: tables.promotions,
+    offered,
+    promoCode,
+    giftCards,
+    bonusBalance,
+    bonusMaxPercent,
+    cashbackRules: tables.cashbackRules,
+  }
+}
+
+/** The promotions the lines qualify for, with their kit parts: one query for the offered products. */
+export async function promotionsFor(
+  repo: BenefitRepo,
+  input: Pick<PricingInput, 'lines' | 'cityId' | 'now' | 'lang' | 'promotionChoices'>,
+) {
+  const tables = await repo.tables()
+  const matches = matchPromotions(input.lines, tables.promotions, input.cityId, input.now)
+  const offered = await repo.offeredProducts(offeredProductIds(matches.map((m) => m.promotion)), input.cityId)
+  return buildPromotions({
+    lines: input.lines,
+    matches,
+    offered,
+    choices: input.promotionChoices,
+    lang: input.lang,
+  })
+}
+
+/** A promo code against a cart: who may use it, and what it takes off the cart's items after kits. */
+export async function promoCodeFor(repo: BenefitRepo, code: string, input: PricingInput) {
+  const [promotions, promoCode] = await Promise.all([
+    promotionsFor(repo, input),
+    repo.promoCode(code, input.userId),
+  ])
+  const outcome = evaluatePromoCode(promoCode.terms, payableItems(input, promotions.kitParts), {
+    userId: input.userId,
+    now: input.now,
+    usage: promoCode.usage,
+  })
+  return { terms: promoCode.terms, outcome }
+}
+
+/** Promotions, promo codes, gift cards, bonuses and cashback over the cart's shelf prices. */
+export function createCartPricing(db: Db, options: { cacheMs?: number } = {}): CartPricing {
+  const repo = createBenefitRepo(db, options.cacheMs)
+
+  async function checkPromotionChoice(choice: StoredPromotionChoice, input: PricingInput) {
+    const tables = await repo.tables()
+    const promotion = tables.promotions.find(
+      (p) => p.id === choice.promotionId && promotionRunsIn(p, input.cityId, input.now),
+    )
+    if (!promotion) throw notFound(CART_ERROR_KEYS.promotionNotFound)
+    const line = input.lines.find((l) => l.productId === choice.referenceProductId)
+    if (!line?.isActive || !promotionCovers(promotion, line))
+      throw unprocessable(CART_ERROR_KEYS.promotionChoiceInvalid)
+    const offered = await repo.offeredProducts(offeredProductIds([promotion]), input.cityId)
+    for (const picked of choice.rules) {
+      const rule = promotion.rules.find((r) => r.id === picked.ruleId)
+      const fits =
+        rule &&
+        picked.productIds.length <= 1 &&
+        picked.productIds.every((id) => rule.productIds.includes(id) && isOfferable(offered.get(id)))
+      if (!fits) throw unprocessable(CART_ERROR_KEYS.promotionChoiceInvalid)
+    }
+  }
+
+  return {
+    async price(input) {
+      return priceCart(input, await loadPricingData(repo, input)).result
     },
-    checkMarketingUnit(unit) {
-      return Promise.reject(
-        notFound(
-          unit.type === 'gift_card' ? CART_ERROR_KEYS.giftCardNotFound : CART_ERROR_KEYS.promoCodeNotFound,
-        ),
-      )
+
+    async checkMarketingUnit(unit, input) {
+      if (unit.type === 'gift_card') {
+        const cards = await repo.giftCards([unit.code])
+        const refusal = giftCardRefusal(cards.get(unit.code), input.now)
+        if (refusal) throw refusal
+        return
+      }
+      const { outcome } = await promoCodeFor(repo, unit.code, input)
+      if (!outcome.ok) throw outcome.error
     },
-    checkPromotionChoice() {
-      return Promise.reject(notFound(CART_ERROR_KEYS.promotionNotFound))
-    },
-    checkBonusAmount(amount, input) {
-      if (amount > 0 && !input.userId) return Promise.reject(unauthorized(CART_ERROR_KEYS.bonusUnauthorized))
-      return Promise.resolve()
+
+    checkPromotionChoice,
+
+    async checkBonusAmount(amount, input) {
+      if (amount <= 0) return
+      if (!input.userId) throw unauthorized(CART_ERROR_KEYS.bonusUnauthorized)
+      const data = await loadPricingData(repo, { ...input, bonusAmount: amount })
+      const { bonusAllowed } = priceCart(input, data)
+      if (amount > bonusAllowed) throw unprocessable(CART_ERROR_KEYS.bonusTooMany, { max: bonusAllowed })
     },
   }
 }

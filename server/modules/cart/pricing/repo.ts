@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm'
+import type { ProductType } from '../../../../contract/catalog'
+import type { Db } from '../../../db/connection'
+import { rows } from '../../../db/rows'
+import {
+  benefitSettings,
+  cashbackRules,
+  giftCards,
+  loanProducts,
+  promoCodeRules,
+  promotions,
+} from '../../../db/schema/cart'
+import { createBonusRepo } from '../../bonus/repo'
+import type {
+  CashbackRuleRow,
+  GiftCardRow,
+  LoanProductRow,
+  OfferedProduct,
+  PromoCodeTerms,
+  PromoCodeUsage,
+  PromotionRow,
+} from './benefit-data'
+import { DEFAULT_BONUS_MAX_PERCENT } from './bonuses'
+import { cached } from './cached'
+
+/** The rarely-changing tables, held in memory: pricing runs on every cart request. */
+export interface BenefitTables {
+  promotions: PromotionRow[]
+  promoCodeRules: Map<string, PromoCodeTerms>
+  cashbackRules: CashbackRuleRow[]
+  settings: Map<string, number | string | boolean>
+  loanProducts: LoanProductRow[]
+  /** Each category's parent, to walk a product's category up to the root. */
+  categoryParents: Map<number, number | null>
+}
+
+/**
+ * Tests write benefit rows and price at once, so they read through; a running store takes a few
+ * seconds to see a change marketing makes.
+ */
+export const BENEFIT_CACHE_MS = process.env.NODE_ENV === 'test' ? 0 : 5_000
+
+export function categoryPath(parents: ReadonlyMap<number, number | null>, categoryId: number): number[] {
+  const path: number[] = []
+  for (let id: number | null | undefined = categoryId; id != null && path.length < 20; id = parents.get(id))
+    path.push(id)
+  return path
+}
+
+export const imageUrl = (id: string | null) => (id ? `/f3/api/v1/images/208/208/${id}.webp` : null)
+
+const normalizeCode = (code: string) => code.trim().toUpperCase()
+
+export function createBenefitRepo(db: Db, cacheMs = BENEFIT_CACHE_MS) {
+  const bonus = createBonusRepo(db)
+  const tables = cached(async (): Promise<BenefitTables> => {
+    const [promotionRows, ruleRows, cashback, settings, loans, categories] = await Promise.all([
+      db.select().from(promotions),
+      db.select().from(promoCodeRules),
+      db.select().from(cashbackRules),
+      db.select().from(benefitSettings),
+      db.select().from(loanProducts),
+      rows<{ id: number; parent_id: number | null }>(db, sql`select id, parent_id from categories`),
+    ])
+    return {
+      promotions: promotionRows,
+      promoCodeRules: new Map(
+        ruleRows.map((r) => [normalizeCode(r.code), { ...r, personal: null } satisfies PromoCodeTerms]),
+      ),
+      cashbackRules: cashback,
+      settings: new Map(settings.map((s) => [s.key, s.value])),
+      loanProducts: loans,
+      categoryParents: new Map(categories.map((c) => [c.id, c.parent_id])),
+    }
+  }, cacheMs)
+
+  return {
+    tables: () => tables.get(),
+
+    async bonusMaxPercent(): Promise<number> {
+      const value = (await tables.get()).settings.get('bonus_max_percent')
+      return typeof value === 'number' ? value : DEFAULT_BONUS_MAX_PERCENT
+    },
+
+    /** The products by id with their price and stock in the city: one query. */
+    async offeredProducts(ids: number[], cityId: number): Promise<Map<number, OfferedProduct>> {
+      if (!ids.length) return new Map()
+      const { categoryParents } = await tables.get()
+      const found = await rows<{
+        id: number
+        sku: string
+        title_ru: string
+        title_kk: string
+        type: ProductType
+        category_id: number
+        brand_id: number | null
+        price: number | null
+        in_stock: boolean
+        image: string | null
+      }>(
+        db,
+        sql`select p.id, p.sku, p.title_ru, p.title_kk, p.type, p.category_id, p.brand_id, pp.price,
+                   exists (select 1 from stocks s where s.product_id = p.id and s.city_id = ${cityId}
+                           and s.quantity > 0) as in_stock,
+                   (select i.id from images i where i.product_id = p.id order by i.position limit 1) as image
+            from products p
+            left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
+            where p.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      )
+      return new Map(
+        found.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            sku: r.sku,
+            titleRu: r.title_ru,
+            titleKk: r.title_kk,
+            type: r.type,
+            price: r.price,
+            inStock: r.in_stock,
+            image: imageUrl(r.image),
+            categoryPath: categoryPath(categoryParents, r.category_id),
+            brandId: r.brand_id,
+          },
+        ]),
+      )
+    },
+
+    /**
+     * A code's terms and use: a general rule from memory, else a personal code of the account area, and
+     * the orders that used it (in all and by this shopper). At most one query.
+     */
+    async promoCode(
+      code: string,
+      userId: string | null,
+    ): Promise<{ terms: PromoCodeTerms | null; usage: PromoCodeUsage }> {
+      const rule = (await tables.get()).promoCodeRules.get(normalizeCode(code))
+      if (rule) {
+        if (rule.limitTotal === null && rule.limitPerUser === null)
+          return { terms: rule, usage: { total: 0, byUser: 0 } }
+        const [usage] = await rows<{ total: number; by_user: number }>(
+          db,
+          sql`select count(*)::int as total, count(*) filter (where user_id = ${userId})::int as by_user
+              from promo_code_redemptions where code = ${rule.code}`,
+        )
+        return { terms: rule, usage: { total: usage?.total ?? 0, byUser: usage?.by_user ?? 0 } }
+      }
+      const [personal] = await rows<{
+        code: string
+        user_id: string | null
+        discount: number
+        discount_type: 'percent' | 'amount'
+        min_order_sum: number
+        valid_to: string | Date
+        used_at: string | Date | null
+        created_at: string | Date
+      }>(
+        db,
+        sql`select code, user_id, discount, discount_type, min_order_sum, valid_to, used_at, created_at
+            from promo_codes where code in (${code.trim()}, ${normalizeCode(code)}) limit 1`,
+      )
+      if (!personal) return { terms: null, usage: { total: 0, byUser: 0 } }
+      return {
+        terms: {
+          code: personal.code,
+          discountKind: personal.discount_type === 'percent' ? 'percent' : 'fix',
+          value: personal.discount,
+          rounding: 'floor',
+          maxDiscount: null,
+          minOrderSum: personal.min_order_sum,
+          conditions: {},
+          limitTotal: null,
+          limitPerUser: null,
+          validFrom: new Date(personal.created_at),
+          validTo: new Date(personal.valid_to),
+          isActive: true,
+          personal: {
+            ownerUserId: personal.user_id,
+            usedAt: personal.used_at ? new Date(personal.used_at) : null,
+          },
+        },
+        usage: { total: 0, byUser: 0 },
+      }
+    },
+
+    /** The cards by the codes as typed: a card's code is matched as stored or upper-cased. */
+    async giftCards(codes: string[]): Promise<Map<string, GiftCardRow>> {
+      if (!codes.length) return new Map()
+      const wanted = [...new Set(codes.flatMap((c) => [c, normalizeCode(c)]))]
+      const found = await db
+        .select()
+        .from(giftCards)
+        .where(
+          sql`${giftCards.code} in (${sql.join(
+            wanted.map((c) => sql`${c}`),
+            sql`, `,
+          )})`,
+        )
+      const byCode = new Map(found.map((c) => [c.code, c]))
+      const out = new Map<string, GiftCardRow>()
+      for (const code of codes) {
+        const card = byCode.get(code) ?? byCode.get(normalizeCode(code))
+        if (card) out.set(code, card)
+      }
+      return out
+    },
+
+    async bonusBalance(userId: string, now: Date): Promise<number> {
+      return (await bonus.balance(userId, now)).accessible
+    },
+  }
+}
+export type BenefitRepo = ReturnType<typeof createBenefitRepo>

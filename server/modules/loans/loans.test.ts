@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { LoanCalculation } from '../../../contract/cart'
+import { ErrorBody } from '../../../contract/common'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import type { Database } from '../../db/connection'
+import { rows } from '../../db/rows'
+import type { App } from '../../http/types'
+import { testApp } from '../../test/app'
+
+let app: App
+let database: Database
+let goods: { sku: string; price: number }[]
+const URL = '/api/cpms/v1/products/cart'
+
+beforeAll(async () => {
+  ;({ app, database } = await testApp())
+  goods = await rows<{ sku: string; price: number }>(
+    database.db,
+    sql`select p.sku, pp.price from products p join product_prices pp on pp.product_id = p.id and pp.city_id = 2
+        where p.type = 'regular' and pp.price between 50000 and 400000 order by p.id limit 2`,
+  )
+})
+
+const calculate = (payload: object) => app.inject({ method: 'POST', url: URL, payload })
+
+describe('POST /api/cpms/v1/products/cart (loan calculator)', () => {
+  it("sums the city's prices times the quantities, ignoring the prices the client sends", async () => {
+    const [a, b] = goods
+    if (!a || !b) throw new Error('the seed has no products in the price range')
+    const res = await calculate({
+      city_id: 2,
+      goods: [
+        { sku: a.sku, quantity: 2, price: 1, amount: 2 },
+        { sku: b.sku, quantity: 1 },
+      ],
+    })
+    expect(res.statusCode).toBe(200)
+    const result = LoanCalculation.parse(res.json())
+    const amount = 2 * a.price + b.price
+    expect(result.amount).toBe(amount)
+    const kaspi12 = result.installments.find((o) => o.bankCode === 'kaspi' && o.code === '0-0-12')
+    expect(kaspi12).toMatchObject({ months: 12, rate: 0, monthlyPayment: Math.ceil(amount / 12) })
+    expect(result.installments.map((o) => o.code)).toEqual(
+      expect.arrayContaining(['0-0-3', '0-0-6', '0-0-24']),
+    )
+    const loan = result.loans.find((o) => o.bankCode === 'halyk' && o.months === 24)
+    const r = 24 / 12 / 100
+    expect(loan).toMatchObject({
+      code: 'loan-24',
+      rate: 24,
+      monthlyPayment: Math.ceil((amount * r) / (1 - (1 + r) ** -24)),
+    })
+    expect(result.installments.every((o, i, all) => o.months >= (all[i - 1]?.months ?? 0))).toBe(true)
+  })
+
+  it('answers 404 for an unknown sku and 400 for a malformed request', async () => {
+    const unknown = await calculate({ city_id: 1, goods: [{ sku: '99999999999', quantity: 1 }] })
+    expect(unknown.statusCode).toBe(404)
+    expect(ErrorBody.parse(unknown.json()).error.message).toBe(CART_ERROR_KEYS.productNotFound)
+    for (const payload of [
+      { city_id: 1, goods: [] },
+      { city_id: 1, goods: [{ sku: goods[0]?.sku, quantity: 0 }] },
+      { city_id: 1, goods: [{ sku: goods[0]?.sku, quantity: 1_000 }] },
+      { city_id: 1, goods: [{ sku: 'abc', quantity: 1 }] },
+    ])
+      expect((await calculate(payload)).statusCode).toBe(400)
+  })
+})

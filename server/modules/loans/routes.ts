@@ -1,0 +1,33 @@
+import { CPMS_V1, LoanCalculation, LoanCalculatorRequest } from '../../../contract/cart'
+import { ErrorBody } from '../../../contract/common'
+import type { ModuleRegistration } from '../../http/types'
+import { createPricingLinesRepo } from '../cart/pricing/lines-repo'
+import { createBenefitRepo } from '../cart/pricing/repo'
+import { calculateLoans } from './calculator'
+
+/**
+ * Purchase flow 7 (loan calculator): monthly payments of the partner banks' installments and loans for
+ * a list of goods. The amount is the city's shelf prices times the quantities: the prices a client sends
+ * are ignored, since only the server's prices can be financed.
+ */
+export const loansModule: ModuleRegistration = (app, { database }) => {
+  const benefits = createBenefitRepo(database.db)
+  const lines = createPricingLinesRepo(database.db, benefits)
+
+  app.post(
+    `${CPMS_V1}/products/cart`,
+    {
+      schema: {
+        tags: ['loans'],
+        summary: 'Installment and loan offers for the goods at the city prices; 404 for an unknown sku',
+        body: LoanCalculatorRequest,
+        response: { 200: LoanCalculation, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const goods = await lines.forSkus(req.body.goods, req.body.city_id)
+      const amount = goods.reduce((sum, line) => sum + line.price * line.quantity, 0)
+      return calculateLoans(amount, (await benefits.tables()).loanProducts)
+    },
+  )
+}
