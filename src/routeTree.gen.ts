@@ -42,6 +42,7 @@ import { Route as Char123CityChar125MyAccountOverviewRouteImport } from './route
 import { Route as Char123CityChar125MyAccountWishlistRouteImport } from './routes/{-$city}/my-account/wishlist'
 import { Route as Char123CityChar125PUriRouteImport } from './routes/{-$city}/p/$uri'
 import { Route as Char123CityChar125SSkuRouteImport } from './routes/{-$city}/s/$sku'
+import { Route as Char123CityChar125CartSharedIdRouteImport } from './routes/{-$city}/cart_.shared.$id'
 import { Route as Char123CityChar125MyAccountReviewsIndexRouteImport } from './routes/{-$city}/my-account/reviews/index'
 import { Route as Char123CityChar125MyAccountReviewsIdRouteImport } from './routes/{-$city}/my-account/reviews/$id'
 import { Route as Char123CityChar125PSSkuRouteImport } from './routes/{-$city}/p/s/$sku'
@@ -236,6 +237,12 @@ const Char123CityChar125SSkuRoute = Char123CityChar125SSkuRouteImport.update({
   path: '/s/$sku',
   getParentRoute: () => Char123CityChar125RouteRoute,
 } as any)
+const Char123CityChar125CartSharedIdRoute =
+  Char123CityChar125CartSharedIdRouteImport.update({
+    id: '/cart_/shared/$id',
+    path: '/cart/shared/$id',
+    getParentRoute: () => Char123CityChar125RouteRoute,
+  } as any)
 const Char123CityChar125MyAccountReviewsIndexRoute =
   Char123CityChar125MyAccountReviewsIndexRouteImport.update({
     id: '/reviews/',
@@ -288,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/{-$city}/checkout/': typeof Char123CityChar125CheckoutIndexRoute
   '/{-$city}/cms/': typeof Char123CityChar125CmsIndexRoute
   '/{-$city}/my-account/': typeof Char123CityChar125MyAccountIndexRoute
+  '/{-$city}/cart/shared/$id': typeof Char123CityChar125CartSharedIdRoute
   '/{-$city}/my-account/reviews/$id': typeof Char123CityChar125MyAccountReviewsIdRoute
   '/{-$city}/p/s/$sku': typeof Char123CityChar125PSSkuRoute
   '/{-$city}/my-account/reviews/': typeof Char123CityChar125MyAccountReviewsIndexRoute
@@ -324,6 +332,7 @@ export interface FileRoutesByTo {
   '/{-$city}/checkout': typeof Char123CityChar125CheckoutIndexRoute
   '/{-$city}/cms': typeof Char123CityChar125CmsIndexRoute
   '/{-$city}/my-account': typeof Char123CityChar125MyAccountIndexRoute
+  '/{-$city}/cart/shared/$id': typeof Char123CityChar125CartSharedIdRoute
   '/{-$city}/my-account/reviews/$id': typeof Char123CityChar125MyAccountReviewsIdRoute
   '/{-$city}/p/s/$sku': typeof Char123CityChar125PSSkuRoute
   '/{-$city}/my-account/reviews': typeof Char123CityChar125MyAccountReviewsIndexRoute
@@ -363,6 +372,7 @@ export interface FileRoutesById {
   '/{-$city}/checkout/': typeof Char123CityChar125CheckoutIndexRoute
   '/{-$city}/cms/': typeof Char123CityChar125CmsIndexRoute
   '/{-$city}/my-account/': typeof Char123CityChar125MyAccountIndexRoute
+  '/{-$city}/cart_/shared/$id': typeof Char123CityChar125CartSharedIdRoute
   '/{-$city}/my-account/reviews/$id': typeof Char123CityChar125MyAccountReviewsIdRoute
   '/{-$city}/p/s/$sku': typeof Char123CityChar125PSSkuRoute
   '/{-$city}/my-account/reviews/': typeof Char123CityChar125MyAccountReviewsIndexRoute
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/{-$city}/checkout/'
     | '/{-$city}/cms/'
     | '/{-$city}/my-account/'
+    | '/{-$city}/cart/shared/$id'
     | '/{-$city}/my-account/reviews/$id'
     | '/{-$city}/p/s/$sku'
     | '/{-$city}/my-account/reviews/'
@@ -439,6 +450,7 @@ export interface FileRouteTypes {
     | '/{-$city}/checkout'
     | '/{-$city}/cms'
     | '/{-$city}/my-account'
+    | '/{-$city}/cart/shared/$id'
     | '/{-$city}/my-account/reviews/$id'
     | '/{-$city}/p/s/$sku'
     | '/{-$city}/my-account/reviews'
@@ -477,6 +489,7 @@ export interface FileRouteTypes {
     | '/{-$city}/checkout/'
     | '/{-$city}/cms/'
     | '/{-$city}/my-account/'
+    | '/{-$city}/cart_/shared/$id'
     | '/{-$city}/my-account/reviews/$id'
     | '/{-$city}/p/s/$sku'
     | '/{-$city}/my-account/reviews/'
@@ -719,6 +732,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CityChar125SSkuRouteImport
       parentRoute: typeof Char123CityChar125RouteRoute
     }
+    '/{-$city}/cart_/shared/$id': {
+      id: '/{-$city}/cart_/shared/$id'
+      path: '/cart/shared/$id'
+      fullPath: '/{-$city}/cart/shared/$id'
+      preLoaderRoute: typeof Char123CityChar125CartSharedIdRouteImport
+      parentRoute: typeof Char123CityChar125RouteRoute
+    }
     '/{-$city}/my-account/reviews/': {
       id: '/{-$city}/my-account/reviews/'
       path: '/reviews'
@@ -814,6 +834,7 @@ interface Char123CityChar125RouteRouteChildren {
   Char123CityChar125CatalogIndexRoute: typeof Char123CityChar125CatalogIndexRoute
   Char123CityChar125CheckoutIndexRoute: typeof Char123CityChar125CheckoutIndexRoute
   Char123CityChar125CmsIndexRoute: typeof Char123CityChar125CmsIndexRoute
+  Char123CityChar125CartSharedIdRoute: typeof Char123CityChar125CartSharedIdRoute
   Char123CityChar125PSSkuRoute: typeof Char123CityChar125PSSkuRoute
 }
 
@@ -842,6 +863,7 @@ const Char123CityChar125RouteRouteChildren: Char123CityChar125RouteRouteChildren
     Char123CityChar125CatalogIndexRoute: Char123CityChar125CatalogIndexRoute,
     Char123CityChar125CheckoutIndexRoute: Char123CityChar125CheckoutIndexRoute,
     Char123CityChar125CmsIndexRoute: Char123CityChar125CmsIndexRoute,
+    Char123CityChar125CartSharedIdRoute: Char123CityChar125CartSharedIdRoute,
     Char123CityChar125PSSkuRoute: Char123CityChar125PSSkuRoute,
   }
 

@@ -1,4 +1,4 @@
-import { atomWithStorage } from 'jotai/utils'
+import { atomWithStorage, unwrap } from 'jotai/utils'
 import { idbStorage } from './storage'
 import { isStringOrNull } from './stored-value'
 
@@ -9,3 +9,9 @@ export const cartIdAtom = atomWithStorage<string | null>(
   idbStorage({ accepts: isStringOrNull }),
   { getOnInit: true },
 )
+
+/**
+ * The id for rendering: IndexedDB answers asynchronously, and until it has `undefined` says "not known
+ * yet" (a component must not create a second cart while the first one's id is still being read).
+ */
+export const cartIdValueAtom = unwrap(cartIdAtom, () => undefined)

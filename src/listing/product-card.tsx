@@ -4,11 +4,12 @@ import { Link } from '@tanstack/react-router'
 import type { ProductListItem } from '../../contract/catalog'
 import { imageUrl } from '../../contract/values/media'
 import { useStoreLocation } from '../app/store-location'
+import { AddToCartButton } from '../cart/add-to-cart-button'
 import { formatMoney, formatNumber } from '../i18n/format'
 import { pluralForm } from '../i18n/plural-form'
-import { Button, IconButton } from '../ui/button'
+import { IconButton } from '../ui/button'
 import { HydrateInTurn } from '../ui/hydrate-in-turn'
-import { CartIcon, CompareIcon, HeartIcon } from '../ui/icons'
+import { CompareIcon, HeartIcon } from '../ui/icons'
 import { Price } from '../ui/price'
 import styles from './product-card.module.css'
 
@@ -96,25 +97,25 @@ function AvailabilityLine({ product }: { product: ProductListItem }) {
   )
 }
 
-/**
- * Cart, wishlist and comparison are wired by their own features; until then the buttons are where the
- * shopper expects them, visibly disabled.
- */
+/** Wishlist and comparison are wired by their own features; the cart's button works. */
 function BuyButton({ product }: { product: ProductListItem }) {
-  const { t } = useLingui()
-  const canBuy = product.availability !== 'OutOfStock'
   return (
     <div className={styles.actions}>
-      <Button
+      <AddToCartButton
+        product={{
+          sku: product.sku,
+          id: product.id,
+          uri: product.uri,
+          title: product.title,
+          price: product.price,
+          oldPrice: product.old_price,
+          images: product.images,
+          type: product.type,
+        }}
+        canBuy={product.availability !== 'OutOfStock'}
         size="s"
-        block
-        icon={canBuy ? <CartIcon size="S" /> : undefined}
-        disabled
-        data-testid="add-to-cart"
-        data-sku={product.sku}
-      >
-        {canBuy ? t`В корзину` : t`Нет в наличии`}
-      </Button>
+        iconSize="S"
+      />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { applySignIn, signOut, useSignedIn } from '../../data/session'
 import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'
 import { toast } from '../../ui/toast/toast-store'
+import { mergeGuestCart } from '../../cart/session'
 import { PageFrame } from '../shell/page-frame'
 import * as calls from './api'
 import { authFailure, MESSAGES, type AuthCall, type AuthFailure } from './errors'
@@ -95,6 +96,8 @@ export function LoginPage({ step: urlStep = 'phone', redirect }: LoginPageProps)
 
   async function done(tokens: AuthTokens) {
     await applySignIn(queryClient, tokens)
+    // Purchase flow 4: what the shopper put in the cart as a guest joins the named cart.
+    await mergeGuestCart(queryClient, location.cityId, i18n)
     toast.success(i18n._(MESSAGES.signedIn))
     if (redirect) void router.navigate({ href: redirect, replace: true })
     else if (canGoBack) router.history.back()

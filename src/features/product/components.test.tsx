@@ -1,6 +1,8 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { aProduct } from './fixtures'
@@ -17,9 +19,25 @@ beforeAll(() => {
 
 const renderUi = (ui: ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
+/** The price block's buy button talks to the cart's query and links to /cart: it needs both. */
+async function renderPriceBlock(ui: ReactNode) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  await act(async () => {
+    await router.load()
+  })
+  return renderUi(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
 describe('the price block', () => {
-  it('shows the price, the old price and discount, credit and installment terms', () => {
-    renderUi(<PriceBlock product={aProduct()} cityName="Алматы" />)
+  it('shows the price, the old price and discount, credit and installment terms', async () => {
+    await renderPriceBlock(<PriceBlock product={aProduct()} cityName="Алматы" />)
     const price = screen.getByTestId('product-price')
     expect(price.dataset.price).toBe('449990')
     expect(price.textContent).toContain('449\u00a0990\u00a0₸')
@@ -30,20 +48,21 @@ describe('the price block', () => {
     expect(offers[0]?.textContent).toContain('от 18\u00a0750\u00a0₸ в месяц на 24 мес.')
   })
 
-  it('keeps the buying buttons visible and disabled until the cart, wishlist and comparison arrive', () => {
-    renderUi(<PriceBlock product={aProduct()} cityName="Алматы" />)
-    for (const id of ['add-to-cart', 'add-to-wishlist', 'add-to-compare']) {
+  it('lets the shopper add to the cart and keeps wishlist and comparison disabled until they arrive', async () => {
+    await renderPriceBlock(<PriceBlock product={aProduct()} cityName="Алматы" />)
+    for (const id of ['add-to-wishlist', 'add-to-compare']) {
       expect((screen.getByTestId(id) as HTMLButtonElement).disabled).toBe(true)
     }
+    await waitFor(() => expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false))
   })
 
-  it('says a product is out of stock in the city, and says nothing of stock for a service', () => {
-    const { unmount } = renderUi(
+  it('says a product is out of stock in the city, and says nothing of stock for a service', async () => {
+    const { unmount } = await renderPriceBlock(
       <PriceBlock product={aProduct({ availability: 'OutOfStock' })} cityName="Астана" />,
     )
     expect(screen.getByText('Нет в наличии в городе Астана')).toBeTruthy()
     unmount()
-    renderUi(<PriceBlock product={aProduct({ type: 'service' })} cityName="Астана" />)
+    await renderPriceBlock(<PriceBlock product={aProduct({ type: 'service' })} cityName="Астана" />)
     expect(screen.queryByText('В наличии')).toBeNull()
   })
 })

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Product } from '../../../contract/catalog'
 import { formatMoney } from '../../i18n/format'
-import { Button, IconButton } from '../../ui/button'
-import { CartIcon, CompareIcon, HeartIcon } from '../../ui/icons'
+import { AddToCartButton } from '../../cart/add-to-cart-button'
+import { IconButton } from '../../ui/button'
+import { CompareIcon, HeartIcon } from '../../ui/icons'
 import { Price } from '../../ui/price'
 import { paymentOffers, saving } from './price-info'
 import { isStocked } from './product-tabs'
@@ -19,6 +20,11 @@ export type PriceBlockProduct = Pick<
   | 'only_prepayment'
   | 'is_preorder'
   | 'type'
+  | 'sku'
+  | 'id'
+  | 'uri'
+  | 'title'
+  | 'images'
 >
 
 export interface PriceBlockProps {
@@ -29,8 +35,8 @@ export interface PriceBlockProps {
 
 /**
  * The price for the shopper's city with the old price and the saving, the credit and installment terms,
- * and the buying buttons. The cart, wishlist and comparison arrive with their own issues: until then the
- * buttons are shown disabled rather than pretending to work.
+ * and the buying buttons. Wishlist and comparison arrive with their own issues: until then their buttons
+ * are shown disabled rather than pretending to work.
  */
 export function PriceBlock({ product, cityName }: PriceBlockProps) {
   const { t } = useLingui()
@@ -86,16 +92,23 @@ export function PriceBlock({ product, cityName }: PriceBlockProps) {
       {product.only_prepayment ? <p className={styles.note}>{t`Только по полной предоплате`}</p> : null}
 
       <div className={styles.actions}>
-        <Button
-          block
-          disabled
-          icon={<CartIcon size="M" />}
+        <AddToCartButton
+          product={{
+            sku: product.sku,
+            id: product.id,
+            uri: product.uri,
+            title: product.title,
+            price: product.price,
+            oldPrice: product.old_price,
+            images: product.images,
+            type: product.type,
+          }}
+          canBuy={product.availability !== 'OutOfStock'}
+          label={
+            product.is_preorder || product.availability === 'PreOrder' ? t`Оформить предзаказ` : undefined
+          }
           className={styles.buy}
-          data-testid="add-to-cart"
-          title={t`Корзина скоро заработает`}
-        >
-          {product.is_preorder || product.availability === 'PreOrder' ? t`Оформить предзаказ` : t`В корзину`}
-        </Button>
+        />
         <IconButton
           label={t`В избранное`}
           disabled

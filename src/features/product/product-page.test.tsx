@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aDeliveryResult, aProduct, aStockEntry } from './fixtures'
 import { renderAppAt } from '../../app/testing/render-app'
@@ -118,9 +118,10 @@ describe('the product page', () => {
     expect(productCall?.url.searchParams.get('city_id')).toBe('2')
     const deliveryCall = calls.find((c) => c.url.pathname === '/inventory/api/v3/delivery')
     expect(deliveryCall?.body).toEqual({ city_id: 2, products: [{ sku: product.sku, quantity: 1 }] })
-    for (const name of ['add-to-cart', 'add-to-wishlist', 'add-to-compare']) {
+    for (const name of ['add-to-wishlist', 'add-to-compare']) {
       expect((screen.getByTestId(name) as HTMLButtonElement).disabled).toBe(true)
     }
+    await waitFor(() => expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false))
   })
 
   it('loads the main picture first, at 800 px with its size given, and sets title and description', async () => {

@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router'
 import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import type { ReactNode } from 'react'
-import { cartIdAtom } from '../../atoms/cart-id'
 import { comparisonAtom } from '../../atoms/comparison'
 import { guestWishlistIdAtom } from '../../atoms/guest-wishlist-id'
 import { sessionAtom } from '../../atoms/session'
 import { useStoreLocation } from '../../app/store-location'
+import { useCartSignOut } from '../../cart/session'
+import { useCartCount } from '../../cart/use-cart'
 import { CartIcon, CompareIcon, HeartIcon, UserIcon } from '../../ui/icons'
 import styles from './header.module.css'
 
@@ -16,7 +17,6 @@ const comparisonCountAtom = unwrap(
   atom(async (get) => (await get(comparisonAtom)).length),
   (previous) => previous ?? 0,
 )
-const cartIdValueAtom = unwrap(cartIdAtom, (previous) => previous ?? null)
 const guestWishlistIdValueAtom = unwrap(guestWishlistIdAtom, (previous) => previous ?? null)
 
 /** `null`: there is a list, but how many items it holds is not known here. */
@@ -27,19 +27,18 @@ export interface HeaderCounts {
 }
 
 /**
- * What the header's badges show. Comparison lives on this device, so its count is exact. Without a cart
- * id there is no cart, so 0; with one, the count comes from the cart's query once the cart feature provides
- * it here — until then it is unknown and no number is shown. The wishlist works the same way (a signed-in
- * shopper's list is on the server).
+ * What the header's badges show. Comparison lives on this device, so its count is exact. The cart's
+ * count comes from the cart's query (0 without a cart, unknown while it loads). The wishlist's is unknown
+ * until its feature provides it (a signed-in shopper's list is on the server).
  */
 export function useHeaderCounts(): HeaderCounts {
   const compare = useAtomValue(comparisonCountAtom)
-  const cartId = useAtomValue(cartIdValueAtom)
+  const cart = useCartCount()
   const guestWishlistId = useAtomValue(guestWishlistIdValueAtom)
   const session = useAtomValue(sessionAtom)
   return {
     compare,
-    cart: cartId === null ? 0 : null,
+    cart,
     wishlist: guestWishlistId === null && !session.signedIn ? 0 : null,
   }
 }
@@ -98,7 +97,8 @@ export function HeaderCounters() {
   const { t } = useLingui()
   const counts = useHeaderCounts()
   const session = useAtomValue(sessionAtom)
-  const { prefix } = useStoreLocation()
+  const { prefix, cityId } = useStoreLocation()
+  useCartSignOut(cityId)
   return (
     <nav className={styles.counters} aria-label={t`Покупки`}>
       <CounterLink

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SectionPage } from '../../features/shell/section-page'
+import { CartPage } from '../../features/cart/cart-page'
 
+/** The shopper's own page: rendered in the browser, where the cart id and the session are. */
 export const Route = createFileRoute('/{-$city}/cart')({
-  component: () => <SectionPage section="cart" />,
+  component: CartPage,
 })

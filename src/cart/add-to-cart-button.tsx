@@ -1,0 +1,62 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useStoreLocation } from '../app/store-location'
+import { Button, buttonClassName, type ButtonSize } from '../ui/button'
+import { CartIcon, CheckCircleIcon } from '../ui/icons'
+import type { LinePreview } from './optimistic'
+import { useAddToCart } from './add-to-cart'
+
+export interface AddToCartButtonProps {
+  product: LinePreview
+  /** Out of stock: the button says so and does nothing. */
+  canBuy: boolean
+  /** The button's words when the product can be added (a pre-order says so). */
+  label?: string
+  size?: ButtonSize
+  iconSize?: 'S' | 'M'
+  className?: string
+}
+
+/** The buy button: adds the product, and once it is in the cart says so and leads to the cart. */
+export function AddToCartButton({
+  product,
+  canBuy,
+  label,
+  size,
+  iconSize = 'M',
+  className,
+}: AddToCartButtonProps) {
+  const { t } = useLingui()
+  const { prefix } = useStoreLocation()
+  const { inCart, busy, add } = useAddToCart(product)
+  if (inCart) {
+    const look = buttonClassName({ variant: 'secondary', size, block: true })
+    return (
+      <Link
+        to="/{-$city}/cart"
+        params={{ city: prefix }}
+        className={className ? `${look} ${className}` : look}
+        data-testid="add-to-cart"
+        data-sku={product.sku}
+        data-in-cart="true"
+      >
+        <CheckCircleIcon size={iconSize} />
+        {t`В корзине`}
+      </Link>
+    )
+  }
+  return (
+    <Button
+      size={size}
+      block
+      icon={canBuy ? <CartIcon size={iconSize} /> : undefined}
+      disabled={!canBuy || busy}
+      className={className}
+      data-testid="add-to-cart"
+      data-sku={product.sku}
+      onClick={() => void add()}
+    >
+      {canBuy ? (label ?? t`В корзину`) : t`Нет в наличии`}
+    </Button>
+  )
+}

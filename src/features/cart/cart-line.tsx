@@ -1,0 +1,120 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { CartProduct } from '../../../contract/cart'
+import { imageUrl } from '../../../contract/values/media'
+import { useStoreLocation } from '../../app/store-location'
+import { IconButton } from '../../ui/button'
+import { CloseIcon } from '../../ui/icons'
+import { Price } from '../../ui/price'
+import { MAX_LINE_QUANTITY } from '../../../contract/values/cart'
+import styles from './cart.module.css'
+
+export interface CartLineProps {
+  line: CartProduct
+  /** A change to this line waits for the network. */
+  pending: boolean
+  onQuantity: (quantity: number) => void
+  onActive: (active: boolean) => void
+  onRemove: () => void
+}
+
+const LINE_IMAGE = 100
+
+/** The most the stepper goes to: what the city holds, never above the cart's own cap. */
+export const maxQuantity = (line: CartProduct) =>
+  Math.max(1, Math.min(line.availableQuantity, MAX_LINE_QUANTITY))
+
+/** One product in the cart: picture, title, price, the quantity stepper, the tick and remove. */
+export function CartLine({ line, pending, onQuantity, onActive, onRemove }: CartLineProps) {
+  const { t } = useLingui()
+  const { prefix } = useStoreLocation()
+  const image = line.images[0]
+  const max = maxQuantity(line)
+  const title = line.title
+  return (
+    <li
+      className={pending ? `${styles.line} ${styles.pending}` : styles.line}
+      data-testid="cart-line"
+      data-sku={line.sku}
+      data-quantity={line.quantity}
+      data-pending={pending ? 'true' : undefined}
+      aria-busy={pending || undefined}
+    >
+      <label className={styles.tick}>
+        <input
+          type="checkbox"
+          checked={line.isActive}
+          disabled={!line.isAvailable}
+          onChange={(event) => onActive(event.currentTarget.checked)}
+          data-testid="line-active"
+        />
+        <span className="visually-hidden">{t`Выбрать для заказа: ${title}`}</span>
+      </label>
+      {image ? (
+        <img
+          className={styles.lineImage}
+          src={imageUrl(image, LINE_IMAGE)}
+          width={LINE_IMAGE}
+          height={LINE_IMAGE}
+          alt=""
+          loading="lazy"
+        />
+      ) : (
+        <span className={styles.lineImage} aria-hidden="true" />
+      )}
+      <div className={styles.lineInfo}>
+        <Link to="/{-$city}/p/$uri" params={{ city: prefix, uri: line.uri }} className={styles.lineTitle}>
+          {line.title}
+        </Link>
+        {line.isAvailable ? null : <p className={styles.lineNote}>{t`Нет в наличии в вашем городе`}</p>}
+        {pending ? (
+          <p className={styles.pendingNote} data-testid="line-pending">
+            {t`Ждёт сети`}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.stepper} role="group" aria-label={t`Количество`}>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t`Меньше`}
+          disabled={!line.isAvailable || line.quantity <= 1}
+          onClick={() => onQuantity(line.quantity - 1)}
+          data-testid="quantity-decrease"
+        >
+          −
+        </button>
+        <output className={styles.quantity} data-testid="line-quantity" aria-live="polite">
+          {line.quantity}
+        </output>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t`Больше`}
+          disabled={!line.isAvailable || line.quantity >= max}
+          onClick={() => onQuantity(line.quantity + 1)}
+          data-testid="quantity-increase"
+        >
+          +
+        </button>
+      </div>
+      <div className={styles.linePrice}>
+        <Price amount={line.totalPrice} oldAmount={line.totalOldPrice} />
+        {line.quantity > 1 ? (
+          <span className={styles.unitPrice}>
+            <Price amount={line.price} />
+            {t` за шт.`}
+          </span>
+        ) : null}
+      </div>
+      <IconButton
+        label={t`Удалить ${title}`}
+        className={styles.remove}
+        onClick={onRemove}
+        data-testid="line-remove"
+      >
+        <CloseIcon size="M" />
+      </IconButton>
+    </li>
+  )
+}

@@ -1,0 +1,103 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import type { Cart } from '../../../contract/cart'
+import type { CityId } from '../../../contract/values/common'
+import { MAX_ORDER_SUM } from '../../../contract/values/cart'
+import { formatMoney } from '../../i18n/format'
+import { Button } from '../../ui/button'
+import { loanGoods, loanQuery, lowestMonthlyPayment } from '../../cart/queries'
+import styles from './cart.module.css'
+
+function Row({
+  label,
+  amount,
+  testId,
+  minus,
+}: {
+  label: string
+  amount: number
+  testId: string
+  minus?: boolean
+}) {
+  return (
+    <div className={styles.totalRow} data-testid={testId} data-amount={amount}>
+      <dt>{label}</dt>
+      <dd>{minus ? `−${formatMoney(amount)}` : formatMoney(amount)}</dd>
+    </div>
+  )
+}
+
+/** Purchase flow 5: the calculator is asked only with a city and at least one active product. */
+export function Installment({ cart, cityId }: { cart: Cart; cityId: CityId }) {
+  const { t } = useLingui()
+  const goods = loanGoods(cart)
+  const { data } = useQuery(loanQuery(cityId, goods))
+  const lowest = lowestMonthlyPayment(data)
+  if (goods.length === 0 || lowest === null) return null
+  const monthly = formatMoney(lowest)
+  return (
+    <p className={styles.installment} data-testid="installment" data-amount={lowest}>
+      {t`В рассрочку или кредит от ${monthly}/мес`}
+    </p>
+  )
+}
+
+export interface TotalsProps {
+  cart: Cart
+  cityId: CityId
+  /** Some change waits for the network: the sums are the device's estimate until the server answers. */
+  provisional: boolean
+}
+
+/** The sums the server computed: what the goods cost, what the shopper saves, what is left to pay. */
+export function Totals({ cart, cityId, provisional }: TotalsProps) {
+  const { t } = useLingui()
+  const count = cart.activeProductsCount
+  const limit = formatMoney(MAX_ORDER_SUM)
+  return (
+    <section className={`${styles.card} ${styles.totals}`} aria-label={t`Итого`} data-testid="totals">
+      <h2 className={styles.cardTitle}>{t`Ваш заказ`}</h2>
+      <dl className={styles.totalList}>
+        <Row label={t`Товары (${count})`} amount={cart.subTotalSum} testId="total-sub" />
+        {cart.economySum > 0 ? (
+          <Row label={t`Экономия`} amount={cart.economySum} testId="total-economy" minus />
+        ) : null}
+        {cart.promoCodeSum > 0 ? (
+          <Row label={t`Промокод`} amount={cart.promoCodeSum} testId="total-promo-code" minus />
+        ) : null}
+        {cart.giftCardSum > 0 ? (
+          <Row label={t`Подарочные карты`} amount={cart.giftCardSum} testId="total-gift-cards" minus />
+        ) : null}
+        {cart.bonusSum > 0 ? (
+          <Row label={t`Бонусы`} amount={cart.bonusSum} testId="total-bonus" minus />
+        ) : null}
+        <div
+          className={`${styles.totalRow} ${styles.grandTotal}`}
+          data-testid="total-grand"
+          data-amount={cart.grandTotalSum}
+        >
+          <dt>{t`Итого`}</dt>
+          <dd>{formatMoney(cart.grandTotalSum)}</dd>
+        </div>
+      </dl>
+      {provisional ? <p className={styles.muted}>{t`Сумма уточнится, когда сеть вернётся`}</p> : null}
+      {cart.cashbackSum > 0 ? (
+        <p className={styles.cashback} data-testid="total-cashback" data-amount={cart.cashbackSum}>
+          {t`Вернётся бонусами: ${formatMoney(cart.cashbackSum)}`}
+        </p>
+      ) : null}
+      <Installment cart={cart} cityId={cityId} />
+      {cart.exceedsMaxOrderSum ? (
+        <p className={styles.error} role="alert">
+          {t`Сумма заказа не может превышать ${limit}: уберите часть товаров`}
+        </p>
+      ) : null}
+      <Button block disabled data-testid="checkout-button" aria-describedby="checkout-note">
+        {t`Перейти к оформлению`}
+      </Button>
+      <p id="checkout-note" className={styles.muted}>
+        {t`Оформление заказа скоро заработает`}
+      </p>
+    </section>
+  )
+}
