@@ -32,6 +32,7 @@ export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
     ...(await catalogScenarios(baseUrl)),
     ...searchScenarios(),
     ...(await distinctSearchScenarios(baseUrl)),
+    ...(await cartScenarios(baseUrl)),
   ]
 }
 
@@ -274,6 +275,68 @@ async function distinctSearchScenarios(baseUrl: string): Promise<Scenario[]> {
         path: `${KATALOG}/v1/products/search/suggest?query=${encodeURIComponent(q)}&city_id=${1 + (i % 4)}`,
       })),
       target: 'p95 ≤ 10 ms PG 200k',
+    },
+  ]
+}
+
+// ---------------------------------------------------------------- cart (issue 6)
+
+const CART_CARTS = 64
+const CART_LINES_PER_CART = 16
+/** Cheap enough that 16 lines of 2 units stay far below the maximum order sum. */
+const CART_MAX_PRICE = 30_000
+
+/** Cheap products in stock in Almaty (a few units: a PUT may land after the next add), from the listings. */
+async function cartProducts(baseUrl: string): Promise<string[]> {
+  const skus: string[] = []
+  for (const category of BIG_CATEGORIES) {
+    const listing = await getJson<{ payload: { sku: string; type: string; price: number; stock: number }[] }>(
+      `${baseUrl}${KATALOG}/v2/products/category/short/${category}?city_id=1&limit=100&sorting=price_asc`,
+    )
+    for (const p of listing?.payload ?? [])
+      if (p.type === 'regular' && p.stock >= 5 && p.price <= CART_MAX_PRICE) skus.push(p.sku)
+  }
+  return skus
+}
+
+async function newCart(baseUrl: string): Promise<string | null> {
+  const res = await fetch(`${baseUrl}/cart/api/v2/carts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ city_id: 1 }),
+  })
+  return res.ok ? ((await res.json()) as { id: string }).id : null
+}
+
+/**
+ * Add to cart with its recalculation, over 64 carts made first: each (cart, product) pair is set to one
+ * unit (PUT v2) and then added one more (POST v3), so quantities stay at 1-2 and every answer is a 200
+ * with the whole cart repriced. Consecutive requests go to different carts, as shoppers' would.
+ */
+async function cartScenarios(baseUrl: string): Promise<Scenario[]> {
+  const skus = await cartProducts(baseUrl)
+  if (skus.length < CART_LINES_PER_CART) return []
+  const carts: string[] = []
+  for (let i = 0; i < CART_CARTS; i++) {
+    const id = await newCart(baseUrl)
+    if (id) carts.push(id)
+  }
+  if (carts.length === 0) return []
+  const headers = { 'content-type': 'application/json' }
+  const requests: LoadRequest[] = []
+  for (let k = 0; k < carts.length * CART_LINES_PER_CART; k++) {
+    const cart = carts[k % carts.length]!
+    const sku = skus[(k * 7) % skus.length]!
+    const products = JSON.stringify({ city_id: 1, products: [{ sku, quantity: 1 }] })
+    requests.push({ method: 'PUT', path: `/cart/api/v2/carts/${cart}/products`, body: products, headers })
+    requests.push({ method: 'POST', path: `/cart/api/v3/carts/${cart}/products`, body: products, headers })
+  }
+  return [
+    {
+      name: `cart: add to cart + recalculation (${carts.length} carts, ${skus.length} products)`,
+      warmup: requests,
+      requests,
+      target: 'p95 ≤ 25 ms PG 200k',
     },
   ]
 }

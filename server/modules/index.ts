@@ -10,6 +10,7 @@ import { seoModule } from './seo/routes'
 import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
 import { bonusModule } from './bonus/routes'
+import { cartModule } from './cart/routes'
 import { flagsModule } from './flags/routes'
 import { loansModule } from './loans/routes'
 import { marketingModule } from './marketing/routes'
@@ -33,6 +34,7 @@ export const modules: ModuleRegistration[] = [
   paymentCardsModule,
   bonusModule,
   marketingModule,
+  cartModule,
   promotionsModule,
   loansModule,
   flagsModule,

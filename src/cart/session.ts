@@ -27,7 +27,7 @@ export async function mergeGuestCart(
   // Changes still queued for the guest cart must reach it before it is merged away.
   await queue.replay()
   try {
-    const merged = await api.post<Cart>(mergePath(guestId), { city_id: cityId })
+    const merged = await api.post<Cart>(mergePath(guestId), undefined, { query: { city_id: cityId } })
     queryClient.setQueryData(cartKey(NAMED_CART, cityId), merged)
     await storeGuestCartId(null)
     queryClient.removeQueries({ queryKey: [CART_ROOT, guestId] })

@@ -13,7 +13,7 @@ import {
   promotionCovers,
   promotionRunsIn,
 } from './promotions'
-import { type BenefitRepo, createBenefitRepo } from './repo'
+import { type BenefitRepo, type BenefitTablesCache, createBenefitRepo } from './repo'
 import type { CartPricing, PricingInput } from './types'
 
 /**
@@ -76,8 +76,11 @@ export async function promoCodeFor(repo: BenefitRepo, code: string, input: Prici
 }
 
 /** Promotions, promo codes, gift cards, bonuses and cashback over the cart's shelf prices. */
-export function createCartPricing(db: Db, options: { cacheMs?: number } = {}): CartPricing {
-  const repo = createBenefitRepo(db, options.cacheMs)
+export function createCartPricing(
+  db: Db,
+  options: { cacheMs?: number; tables?: BenefitTablesCache } = {},
+): CartPricing {
+  const repo = createBenefitRepo(db, options.cacheMs, options.tables)
 
   async function checkPromotionChoice(choice: StoredPromotionChoice, input: PricingInput) {
     const tables = await repo.tables()

@@ -51,28 +51,54 @@ export const imageUrl = (id: string | null) => (id ? `/f3/api/v1/images/208/208/
 
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
-export function createBenefitRepo(db: Db, cacheMs = BENEFIT_CACHE_MS) {
-  const bonus = createBonusRepo(db)
-  const tables = cached(async (): Promise<BenefitTables> => {
-    const [promotionRows, ruleRows, cashback, settings, loans, categories] = await Promise.all([
-      db.select().from(promotions),
-      db.select().from(promoCodeRules),
-      db.select().from(cashbackRules),
-      db.select().from(benefitSettings),
-      db.select().from(loanProducts),
-      rows<{ id: number; parent_id: number | null }>(db, sql`select id, parent_id from categories`),
-    ])
-    return {
-      promotions: promotionRows,
-      promoCodeRules: new Map(
-        ruleRows.map((r) => [normalizeCode(r.code), { ...r, personal: null } satisfies PromoCodeTerms]),
-      ),
-      cashbackRules: cashback,
-      settings: new Map(settings.map((s) => [s.key, s.value])),
-      loanProducts: loans,
-      categoryParents: new Map(categories.map((c) => [c.id, c.parent_id])),
-    }
+async function loadBenefitTables(db: Db): Promise<BenefitTables> {
+  const [promotionRows, ruleRows, cashback, settings, loans, categories] = await Promise.all([
+    db.select().from(promotions),
+    db.select().from(promoCodeRules),
+    db.select().from(cashbackRules),
+    db.select().from(benefitSettings),
+    db.select().from(loanProducts),
+    rows<{ id: number; parent_id: number | null }>(db, sql`select id, parent_id from categories`),
+  ])
+  return {
+    promotions: promotionRows,
+    promoCodeRules: new Map(
+      ruleRows.map((r) => [normalizeCode(r.code), { ...r, personal: null } satisfies PromoCodeTerms]),
+    ),
+    cashbackRules: cashback,
+    settings: new Map(settings.map((s) => [s.key, s.value])),
+    loanProducts: loans,
+    categoryParents: new Map(categories.map((c) => [c.id, c.parent_id])),
+  }
+}
+
+/**
+ * The benefit tables in memory, shared by every pricing of a module. A load reads through the `Db` of the
+ * caller that found the copy stale, which may be a cart's transaction: on PGlite a query on another
+ * connection inside a transaction would wait for it forever.
+ */
+export function createBenefitTablesCache(cacheMs = BENEFIT_CACHE_MS) {
+  let through: Db | null = null
+  const cache = cached(() => {
+    if (!through) throw new Error('benefit tables: no database to load them through')
+    return loadBenefitTables(through)
   }, cacheMs)
+  return {
+    get(db: Db): Promise<BenefitTables> {
+      through = db
+      return cache.get()
+    },
+  }
+}
+export type BenefitTablesCache = ReturnType<typeof createBenefitTablesCache>
+
+export function createBenefitRepo(
+  db: Db,
+  cacheMs = BENEFIT_CACHE_MS,
+  shared: BenefitTablesCache = createBenefitTablesCache(cacheMs),
+) {
+  const bonus = createBonusRepo(db)
+  const tables = { get: () => shared.get(db) }
 
   return {
     tables: () => tables.get(),

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { CART_ERROR_KEYS } from '../../contract/values/cart'
+import { HEADERS } from '../../contract/values/common'
+import type { Db } from '../db/connection'
+import { rows } from '../db/rows'
+import { badRequest, conflict, unprocessable } from './errors'
+
+/** What a mutation answered: replayed as is for a retry with the same key. */
+export interface Answer<T> {
+  status: number
+  body: T
+}
+
+/** The key a client sent and what it is bound to; `key: null` runs the work without idempotency. */
+export interface IdempotencyRequest {
+  /** Method, route and principal: one shopper's key never answers for another or for another route. */
+  scope: string
+  key: string | null
+  /** The request as the client sent it, so a reused key with another body is told apart. */
+  payload: unknown
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
+const KEEP_HOURS = 24
+// Purging on one request in this many keeps the table small without a scheduler.
+const PURGE_ONE_IN = 200
+
+/** The `Idempotency-Key` header, or null when absent; a malformed one is a 400 rather than ignored. */
+export function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const raw = req.headers[HEADERS.idempotencyKey]
+  if (raw === undefined) return null
+  const key = Array.isArray(raw) ? raw[0] : raw
+  if (!key || !KEY_PATTERN.test(key)) throw badRequest(undefined, { header: HEADERS.idempotencyKey })
+  return key
+}
+
+/** The request bound to a key: `principal` is who acts (a user id, or the cart id for a guest). */
+export function idempotencyRequest(req: FastifyRequest, principal: string): IdempotencyRequest {
+  return {
+    scope: `${req.method} ${req.routeOptions.url ?? req.url} ${principal}`,
+    key: idempotencyKeyOf(req),
+    payload: { params: req.params ?? null, query: req.query ?? null, body: req.body ?? null },
+  }
+}
+
+function hashOf(payload: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(payload ?? null))
+    .digest('base64url')
+}
+
+interface StoredKey extends Record<string, unknown> {
+  locked: boolean
+  request_hash: string | null
+  status: number | null
+  body: unknown
+}
+
+/**
+ * Runs `work` in one transaction and, with a key, records its answer in that same transaction: the
+ * change and its record commit together or not at all, so a retry after a lost answer gets the first
+ * answer back instead of changing anything twice. A failed `work` rolls its record back with it, so the
+ * client may retry a refused request after fixing what it sent.
+ *
+ * A transaction-scoped advisory lock on the key tells a replay racing the first request (409) apart
+ * from one arriving after it (the stored answer), without committing a placeholder row.
+ */
+export async function idempotent<T>(
+  db: Db,
+  request: IdempotencyRequest,
+  work: (tx: Db) => Promise<Answer<T>>,
+): Promise<Answer<T> & { replayed: boolean }> {
+  const { key, scope } = request
+  if (key === null) {
+    const answer = await db.transaction((tx) => work(tx))
+    return { ...answer, replayed: false }
+  }
+  const hash = hashOf(request.payload)
+  const answer = await db.transaction(async (tx) => {
+    const [found] = await rows<StoredKey>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${scope} || chr(31) || ${key}, 0)) as locked,
+                 k.request_hash, k.status, k.body
+          from (select 1) as one
+          left join idempotency_keys k on k.scope = ${scope} and k.key = ${key}`,
+    )
+    if (!found?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+    if (found.request_hash !== null) {
+      if (found.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
+      if (found.status === null) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+      return { status: found.status, body: found.body as T, replayed: true }
+    }
+    const fresh = await work(tx)
+    await tx.execute(
+      sql`insert into idempotency_keys (scope, key, request_hash, status, body)
+          values (${scope}, ${key}, ${hash}, ${fresh.status}, ${JSON.stringify(fresh.body)}::jsonb)`,
+    )
+    return { ...fresh, replayed: false }
+  })
+  if (!answer.replayed && Math.random() * PURGE_ONE_IN < 1) await purgeIdempotencyKeys(db)
+  return answer
+}
+
+/** Forgets answers older than a day: a client retries within minutes, not days. */
+export async function purgeIdempotencyKeys(db: Db, hours = KEEP_HOURS): Promise<void> {
+  await db.execute(
+    sql`delete from idempotency_keys where created_at < now() - make_interval(hours => ${hours})`,
+  )
+}

@@ -1,0 +1,165 @@
+import type { CartProductInput } from '../../../contract/cart'
+import {
+  CART_ERROR_KEYS,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_SUM,
+  type CartNoticeCode,
+} from '../../../contract/values/cart'
+import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
+import { conflict, notFound, unprocessable } from '../../http/errors'
+import { availableQuantity, isActiveLine, isService, type Line } from './cart-view'
+import type { CartRow, LineWrite, ProductRow } from './repo'
+
+export const noticeOf = (
+  code: CartNoticeCode,
+  sku?: string,
+  details?: StoredNotice['details'],
+): StoredNotice => ({
+  code,
+  message: `cart:${code}`,
+  ...(sku === undefined ? {} : { sku }),
+  ...(details === undefined ? {} : { details }),
+})
+
+const activeSum = (lines: Iterable<Line>) => {
+  let sum = 0
+  for (const line of lines) if (isActiveLine(line)) sum += (line.product.price ?? 0) * line.quantity
+  return sum
+}
+
+/**
+ * One change of a cart, made in memory under the cart's row lock and checked as a whole before anything
+ * is written: a refused change leaves nothing behind (the transaction rolls back besides).
+ */
+export class CartDraft {
+  readonly lines = new Map<number, Line>()
+  private readonly bySku = new Map<string, ProductRow>()
+  /** Each line as stored before this change. */
+  private readonly stored = new Map<number, Omit<Line, 'product'>>()
+  private readonly sumBefore: number
+  readonly notices: StoredNotice[] = []
+  cityId: number
+  promotionChoices: StoredPromotionChoice[]
+  marketingUnits: StoredMarketingUnit[]
+  bonusAmount: number
+  productsChanged = false
+
+  constructor(
+    readonly cart: CartRow,
+    cityId: number,
+    products: ProductRow[],
+  ) {
+    this.cityId = cityId
+    this.promotionChoices = cart.promotion_choices
+    this.marketingUnits = cart.marketing_units
+    this.bonusAmount = cart.bonus_amount
+    for (const p of products) {
+      this.bySku.set(p.sku, p)
+      if (p.quantity === null) continue
+      this.lines.set(p.id, {
+        product: p,
+        quantity: p.quantity,
+        ticked: p.is_active ?? true,
+        referenceProductId: p.reference_product_id,
+      })
+      this.stored.set(p.id, {
+        quantity: p.quantity,
+        ticked: p.is_active ?? true,
+        referenceProductId: p.reference_product_id,
+      })
+    }
+    this.sumBefore = activeSum(this.lines.values())
+  }
+
+  product(sku: string): ProductRow {
+    const p = this.bySku.get(sku)
+    if (!p) throw notFound(CART_ERROR_KEYS.productNotFound, { sku })
+    return p
+  }
+
+  /** POST v3 adds to what is there (`add`); PUT v2 sets the quantities as given (`set`). */
+  put(items: CartProductInput[], mode: 'add' | 'set') {
+    for (const item of items) {
+      const p = this.product(item.sku)
+      const line = this.lines.get(p.id)
+      const quantity = mode === 'add' ? (line?.quantity ?? 0) + item.quantity : item.quantity
+      const referenceProductId =
+        item.reference_product_sku === undefined
+          ? (line?.referenceProductId ?? null)
+          : (this.bySku.get(item.reference_product_sku)?.id ?? (isService(p) ? -1 : null))
+      // -1 (no such product) fails the service check below rather than reaching the foreign key
+      // adding a product defaults it to active (purchase flow 5); a PUT keeps the tick unless told
+      const ticked = item.is_active ?? (mode === 'add' ? true : (line?.ticked ?? true))
+      this.lines.set(p.id, { product: p, quantity, ticked, referenceProductId })
+    }
+    this.productsChanged = true
+  }
+
+  /** Removes lines and the services that were for them. */
+  remove(productIds: number[]) {
+    const gone = new Set(productIds)
+    for (const line of this.lines.values())
+      if (line.referenceProductId !== null && gone.has(line.referenceProductId)) gone.add(line.product.id)
+    for (const id of gone) this.lines.delete(id)
+    if (gone.size > 0) this.productsChanged = true
+  }
+
+  notify(notice: StoredNotice) {
+    this.notices.push(notice)
+  }
+
+  /** The limits of purchase flow 5 and the issue, for the lines this change touched. */
+  check() {
+    for (const line of this.lines.values()) {
+      const before = this.stored.get(line.product.id)
+      if (before !== undefined && line.quantity <= before.quantity) continue
+      const limit = Math.min(availableQuantity(line.product), MAX_LINE_QUANTITY)
+      if (line.quantity > limit) throw conflict(CART_ERROR_KEYS.availableInTotal, { count: limit })
+    }
+    for (const line of this.lines.values()) {
+      if (!isService(line.product)) continue
+      const target = line.referenceProductId === null ? undefined : this.lines.get(line.referenceProductId)
+      if (!target || isService(target.product))
+        throw unprocessable(CART_ERROR_KEYS.serviceWithoutProduct, { sku: line.product.sku })
+    }
+    if (this.lines.size > MAX_CART_LINES && this.lines.size > this.stored.size)
+      throw unprocessable(CART_ERROR_KEYS.tooManyLines, { max: MAX_CART_LINES })
+    const sum = activeSum(this.lines.values())
+    if (sum > MAX_ORDER_SUM && sum > this.sumBefore)
+      throw unprocessable(CART_ERROR_KEYS.maxOrderSum, { max: MAX_ORDER_SUM })
+    this.dropPromoCodeOnProductChange()
+  }
+
+  /** Purchase flow 4: a promo code was checked against the products it was applied to. */
+  dropPromoCodeOnProductChange() {
+    if (this.productsChanged && this.marketingUnits.some((u) => u.type === 'promo_code')) {
+      for (const unit of this.marketingUnits)
+        if (unit.type === 'promo_code')
+          this.notify(noticeOf('promoCodeRemoved', undefined, { code: unit.code }))
+      this.marketingUnits = this.marketingUnits.filter((u) => u.type !== 'promo_code')
+    }
+  }
+
+  /** What to write: lines that are new or changed, and lines that left. */
+  writes(): { upserts: LineWrite[]; removed: number[] } {
+    const upserts: LineWrite[] = []
+    for (const line of this.lines.values()) {
+      const was = this.stored.get(line.product.id)
+      if (
+        was?.quantity === line.quantity &&
+        was.ticked === line.ticked &&
+        was.referenceProductId === line.referenceProductId
+      )
+        continue
+      upserts.push({
+        productId: line.product.id,
+        quantity: line.quantity,
+        isActive: line.ticked,
+        referenceProductId: line.referenceProductId,
+      })
+    }
+    const removed = [...this.stored.keys()].filter((id) => !this.lines.has(id))
+    return { upserts, removed }
+  }
+}

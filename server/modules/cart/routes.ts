@@ -1,0 +1,378 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import {
+  AddMarketingUnitRequest,
+  Cart,
+  CART_V2,
+  CART_V3,
+  CartCityQuery,
+  CartIdParams,
+  CartProductsRequest,
+  CartSettingsRequest,
+  CreateCartRequest,
+  DeletedCart,
+  ProductsBatchRequest,
+  PromotionsRequest,
+  RemoveMarketingUnitRequest,
+  RemoveProductQuery,
+  RemovePromotionQuery,
+  SharedCart,
+  SharedCartCreated,
+  SharedCartParams,
+  SharedCartRequest,
+} from '../../../contract/cart'
+import { ErrorBody } from '../../../contract/common'
+import { optionalUser } from '../../http/auth'
+import { idempotencyRequest, type Answer } from '../../http/idempotency'
+import type { ModuleRegistration } from '../../http/types'
+import { createCategoryChains } from './categories'
+import { createCartPricing } from './pricing/pricing'
+import { createBenefitTablesCache } from './pricing/repo'
+import { createCartRepo } from './repo'
+import { createCartService, type Actor, type CartRef } from './service'
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+}
+const cartAnswers = { 200: Cart, ...errors }
+
+/** `/carts/{id}...` for a cart by id, `/carts...` for the signed-in shopper's named cart. */
+const variants = (base: string, suffix: string) => [
+  { url: `${base}/carts/:id${suffix}`, params: { params: CartIdParams } },
+  { url: `${base}/carts${suffix}`, params: {} },
+]
+
+const refOf = (req: FastifyRequest): CartRef => {
+  const id = (req.params as { id?: string } | undefined)?.id
+  return id ? { id } : 'named'
+}
+
+async function actorOf(req: FastifyRequest): Promise<Actor> {
+  return { userId: (await optionalUser(req))?.userId ?? null, lang: req.lang }
+}
+
+/** The key's scope: a cart by id is its own principal; the named cart is its user's. */
+const idemOf = (req: FastifyRequest, ref: CartRef, actor: Actor) =>
+  idempotencyRequest(req, ref === 'named' ? `user:${actor.userId ?? 'guest'}` : `cart:${ref.id}`)
+
+function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean }) {
+  reply.header('cache-control', 'private, no-store')
+  if (answer.replayed) reply.header('idempotent-replayed', 'true')
+  return reply.code(answer.status).send(answer.body)
+}
+
+/**
+ * Purchase flow 7, the cart (`/cart/api/v2|v3`). Both bases answer every path, except where the spec
+ * ties a verb to one: creating (POST v2), adding (POST v3), setting (PUT v2), the batch and sharing (v3).
+ */
+export const cartModule: ModuleRegistration = (app, { database }) => {
+  const repo = createCartRepo(database.db)
+  // Each change prices its cart through its own transaction; the benefit tables stay in memory across them.
+  const benefitTables = createBenefitTablesCache()
+  const cart = createCartService({
+    db: database.db,
+    repo,
+    pricingFor: (db) => createCartPricing(db, { tables: benefitTables }),
+    chains: createCategoryChains((db) => repo.categories(db)),
+  })
+  const tags = ['cart']
+
+  app.post(
+    `${CART_V2}/carts`,
+    {
+      schema: {
+        tags,
+        summary: 'Creates an anonymous cart',
+        body: CreateCartRequest,
+        response: { 201: Cart, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const actor = await actorOf(req)
+      return send(reply, await cart.create(req.body.city_id, actor, idempotencyRequest(req, 'guest')))
+    },
+  )
+
+  for (const base of [CART_V2, CART_V3]) {
+    for (const { url, params } of variants(base, '')) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'A cart, repriced in the given city',
+            ...params,
+            querystring: CartCityQuery,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          reply.header('cache-control', 'private, no-store')
+          return cart.get(refOf(req), req.query.city_id, await actorOf(req))
+        },
+      )
+      app.delete(
+        url,
+        {
+          schema: { tags, summary: 'Closes the cart', ...params, response: { 200: DeletedCart, ...errors } },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          return send(reply, await cart.remove(ref, actor, idemOf(req, ref, actor)))
+        },
+      )
+    }
+
+    app.post(
+      `${base}/carts/merge/:id`,
+      {
+        schema: {
+          tags,
+          summary: "Merges a guest cart into the signed-in shopper's named cart",
+          params: CartIdParams,
+          querystring: CartCityQuery,
+          response: cartAnswers,
+        },
+      },
+      async (req, reply) => {
+        const actor = await actorOf(req)
+        const idem = idempotencyRequest(req, `user:${actor.userId ?? 'guest'}`)
+        return send(reply, await cart.merge(req.params.id, actor, req.query.city_id, idem))
+      },
+    )
+
+    for (const { url, params } of variants(base, '/products')) {
+      app.delete(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Removes a line and its services',
+            ...params,
+            querystring: RemoveProductQuery,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          const idem = idemOf(req, ref, actor)
+          return send(
+            reply,
+            await cart.removeProduct(ref, actor, req.query.city_id, req.query.product_id, idem),
+          )
+        },
+      )
+    }
+
+    for (const { url, params } of variants(base, '/products/activeProducts')) {
+      app.delete(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Removes the inactive lines',
+            ...params,
+            querystring: CartCityQuery,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          return send(
+            reply,
+            await cart.removeInactive(ref, actor, req.query.city_id, idemOf(req, ref, actor)),
+          )
+        },
+      )
+    }
+
+    for (const { url, params } of variants(base, '/promotions')) {
+      for (const method of ['POST', 'PUT'] as const) {
+        app.route({
+          method,
+          url,
+          schema: {
+            tags,
+            summary: "Stores the shopper's promotion choices",
+            ...params,
+            body: PromotionsRequest,
+            response: cartAnswers,
+          },
+          handler: async (req, reply) => {
+            const ref = refOf(req)
+            const actor = await actorOf(req)
+            return send(reply, await cart.choosePromotions(ref, actor, req.body, idemOf(req, ref, actor)))
+          },
+        })
+      }
+      app.delete(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Removes a promotion choice',
+            ...params,
+            querystring: RemovePromotionQuery,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          return send(reply, await cart.removePromotion(ref, actor, req.query, idemOf(req, ref, actor)))
+        },
+      )
+    }
+
+    for (const { url, params } of variants(base, '/marketingUnits')) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Applies a promo code or a gift card',
+            ...params,
+            body: AddMarketingUnitRequest,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          return send(reply, await cart.addMarketingUnit(ref, actor, req.body, idemOf(req, ref, actor)))
+        },
+      )
+      app.delete(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Removes a promo code or a gift card',
+            ...params,
+            body: RemoveMarketingUnitRequest,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          return send(reply, await cart.removeMarketingUnit(ref, actor, req.body, idemOf(req, ref, actor)))
+        },
+      )
+    }
+
+    for (const { url, params } of [
+      { url: `${base}/carts/:id/cart`, params: { params: CartIdParams } },
+      { url: `${base}/carts`, params: {} },
+    ]) {
+      app.put(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'The city and the bonuses to spend',
+            ...params,
+            body: CartSettingsRequest,
+            response: cartAnswers,
+          },
+        },
+        async (req, reply) => {
+          const ref = refOf(req)
+          const actor = await actorOf(req)
+          return send(reply, await cart.settings(ref, actor, req.body, idemOf(req, ref, actor)))
+        },
+      )
+    }
+  }
+
+  for (const { url, params } of variants(CART_V3, '/products')) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Adds quantities',
+          ...params,
+          body: CartProductsRequest,
+          response: cartAnswers,
+        },
+      },
+      async (req, reply) => {
+        const ref = refOf(req)
+        const actor = await actorOf(req)
+        return send(reply, await cart.putProducts(ref, actor, req.body, 'add', idemOf(req, ref, actor)))
+      },
+    )
+  }
+  for (const { url, params } of variants(CART_V2, '/products')) {
+    app.put(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Sets quantities and ticks',
+          ...params,
+          body: CartProductsRequest,
+          response: cartAnswers,
+        },
+      },
+      async (req, reply) => {
+        const ref = refOf(req)
+        const actor = await actorOf(req)
+        return send(reply, await cart.putProducts(ref, actor, req.body, 'set', idemOf(req, ref, actor)))
+      },
+    )
+  }
+  for (const { url, params } of variants(CART_V3, '/productsBatch')) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Adds every product or none',
+          ...params,
+          body: ProductsBatchRequest,
+          response: cartAnswers,
+        },
+      },
+      async (req, reply) => {
+        const ref = refOf(req)
+        const actor = await actorOf(req)
+        return send(reply, await cart.putProducts(ref, actor, req.body, 'add', idemOf(req, ref, actor)))
+      },
+    )
+  }
+
+  app.post(
+    `${CART_V3}/carts/shared`,
+    {
+      schema: {
+        tags,
+        summary: 'Shares a list of products by link',
+        body: SharedCartRequest,
+        response: { 201: SharedCartCreated, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await cart.share(req.body)),
+  )
+  app.get(
+    `${CART_V3}/carts/shared/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'A shared cart in the given city',
+        params: SharedCartParams,
+        querystring: CartCityQuery,
+        response: { 200: SharedCart, ...errors },
+      },
+    },
+    async (req) => cart.shared(req.params.id, req.query.city_id, req.lang),
+  )
+}

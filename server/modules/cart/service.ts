@@ -1,0 +1,478 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import type { z } from 'zod'
+import type {
+  AddMarketingUnitRequest,
+  Cart,
+  CartProductsRequest,
+  CartSettingsRequest,
+  PromotionsRequest,
+  RemoveMarketingUnitRequest,
+  RemovePromotionQuery,
+  SharedCart,
+  SharedCartRequest,
+} from '../../../contract/cart'
+import type { Lang } from '../../../contract/common'
+import {
+  CART_ERROR_KEYS,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  SHARED_CART_IMAGE,
+} from '../../../contract/values/cart'
+import type { Db } from '../../db/connection'
+import type { StoredPromotionChoice } from '../../db/schema'
+import { forbidden, notFound, unauthorized, unprocessable } from '../../http/errors'
+import { idempotent, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import {
+  availableQuantity,
+  cartAnswer,
+  isAvailable,
+  isActiveLine,
+  isService,
+  localStickers,
+  toPricingLine,
+  type Line,
+} from './cart-view'
+import type { CategoryChains } from './categories'
+import { CartDraft, noticeOf } from './draft'
+import type { CartPricing, PricingInput } from './pricing/types'
+import type { CartRepo, CartRow, ProductRow } from './repo'
+
+/** Who asks: a guest reaches anonymous carts by id; a user also has the one named cart. */
+export interface Actor {
+  userId: string | null
+  lang: Lang
+}
+
+/** A cart by its id, or the signed-in shopper's named cart (`/carts/...` without an id). */
+export type CartRef = { id: string } | 'named'
+
+type Op = (draft: CartDraft, input: () => PricingInput, pricing: CartPricing) => void | Promise<void>
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const sharedCartId = () => Array.from({ length: 12 }, () => BASE62[randomInt(62)]).join('')
+
+export const sharedCartImage = (imageId: string) =>
+  `/f3/api/v1/images/${SHARED_CART_IMAGE}/${SHARED_CART_IMAGE}/${imageId}.webp`
+
+function assertAccess(cart: CartRow | undefined, actor: Actor): asserts cart is CartRow {
+  if (!cart || cart.closed_at !== null) throw notFound(CART_ERROR_KEYS.notFound)
+  if (cart.user_id !== null && cart.user_id !== actor.userId) throw forbidden(CART_ERROR_KEYS.forbidden)
+}
+
+function userOf(actor: Actor): string {
+  if (!actor.userId) throw unauthorized()
+  return actor.userId
+}
+
+export interface CartServiceDeps {
+  db: Db
+  repo: CartRepo
+  /** Pricing over the connection at hand: inside a change it reads in the change's transaction. */
+  pricingFor: (db: Db) => CartPricing
+  chains: CategoryChains
+  now?: () => Date
+}
+
+/**
+ * Purchase flow 3-5: the cart's lines, their stock and limits. Every change takes the cart's row lock
+ * first and runs in one transaction with its idempotency record, so concurrent changes queue up and none
+ * is lost, and a retried request changes nothing twice.
+ */
+export function createCartService({ db, repo, pricingFor, chains, now = () => new Date() }: CartServiceDeps) {
+  function pricingInput(draft: CartDraft, chainOf: Awaited<ReturnType<CategoryChains['of']>>): PricingInput {
+    return {
+      cartId: draft.cart.id,
+      cityId: draft.cityId,
+      userId: draft.cart.user_id,
+      now: now(),
+      lang: 'ru',
+      lines: [...draft.lines.values()].map((l) => toPricingLine(l, chainOf(l.product.category_id))),
+      promotionChoices: draft.promotionChoices,
+      marketingUnits: draft.marketingUnits,
+      bonusAmount: draft.bonusAmount,
+    }
+  }
+
+  async function lockedCart(tx: Db, ref: CartRef, actor: Actor, cityId: number): Promise<CartRow> {
+    let id: string
+    if (ref === 'named') id = (await repo.openNamed(tx, userOf(actor), cityId)).id
+    else id = ref.id
+    const cart = await repo.lock(tx, id)
+    assertAccess(cart, actor)
+    return cart
+  }
+
+  /** Writes the draft, prices it and answers the cart; the notices shown now are not stored again. */
+  async function save(tx: Db, draft: CartDraft, actor: Actor): Promise<Cart> {
+    const lines = [...draft.lines.values()]
+    const chainOf = await chains.of(
+      tx,
+      lines.map((l) => l.product.category_id),
+    )
+    // pricing takes the lines from memory, so the lines are written together with the cart below
+    const priced = await pricingFor(tx).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
+    const row = await repo.save(tx, draft.cart.id, draft.writes(), {
+      cityId: draft.cityId,
+      promotionChoices: priced.cleared.promotionChoices ?? draft.promotionChoices,
+      marketingUnits: priced.cleared.marketingUnits ?? draft.marketingUnits,
+      bonusAmount: priced.cleared.bonusAmount ?? draft.bonusAmount,
+      notices: [],
+    })
+    const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
+    return cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
+  }
+
+  async function change(
+    tx: Db,
+    ref: CartRef,
+    actor: Actor,
+    cityId: number,
+    skus: string[],
+    op: Op,
+  ): Promise<Cart> {
+    const cart = await lockedCart(tx, ref, actor, cityId)
+    const draft = new CartDraft(cart, cityId, await repo.products(tx, cart.id, cityId, skus))
+    const chainOf = await chains.of(
+      tx,
+      [...draft.lines.values()].map((l) => l.product.category_id),
+    )
+    await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(tx))
+    draft.check()
+    return save(tx, draft, actor)
+  }
+
+  const mutation = (
+    idem: IdempotencyRequest,
+    ref: CartRef,
+    actor: Actor,
+    cityId: number,
+    op: Op,
+    skus: string[] = [],
+  ) =>
+    idempotent(db, idem, async (tx) => ({
+      status: 200,
+      body: await change(tx, ref, actor, cityId, skus, op),
+    }))
+
+  return {
+    create(cityId: number, actor: Actor, idem: IdempotencyRequest): Promise<Answer<Cart>> {
+      return idempotent(db, idem, async (tx) => {
+        const cart = await repo.create(tx, cityId, null)
+        const draft = new CartDraft(cart, cityId, [])
+        const chainOf = await chains.of(tx, [])
+        const priced = await pricingFor(tx).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
+        return {
+          status: 201,
+          body: cartAnswer({ cart, lines: [], priced, chainOf, lang: actor.lang, notices: [] }),
+        }
+      })
+    },
+
+    /**
+     * Reads without a lock; only when the read must also write (the shopper switched city, pricing
+     * cleared a benefit, notices wait to be shown) does it go the way of a change.
+     */
+    async get(ref: CartRef, cityId: number, actor: Actor): Promise<Cart> {
+      const cart =
+        ref === 'named' ? await repo.openNamed(db, userOf(actor), cityId) : await repo.find(db, ref.id)
+      assertAccess(cart, actor)
+      if (cart.city_id === cityId && cart.notices.length === 0) {
+        const draft = new CartDraft(cart, cityId, await repo.products(db, cart.id, cityId))
+        const lines = [...draft.lines.values()]
+        const chainOf = await chains.of(
+          db,
+          lines.map((l) => l.product.category_id),
+        )
+        const priced = await pricingFor(db).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
+        const cleared = priced.cleared
+        if (
+          !cleared.bonusAmount &&
+          !cleared.marketingUnits &&
+          !cleared.promotionChoices &&
+          priced.notices.length === 0
+        )
+          return cartAnswer({ cart, lines, priced, chainOf, lang: actor.lang, notices: [] })
+      }
+      return db.transaction((tx) => change(tx, { id: cart.id }, actor, cityId, [], () => {}))
+    },
+
+    /**
+     * Sign-in: the guest cart's lines join the named cart, each capped by the named cart's city stock;
+     * what was capped or could not come along is reported, and the guest cart is closed.
+     */
+    merge(anonymousId: string, actor: Actor, cityId: number, idem: IdempotencyRequest) {
+      const userId = userOf(actor)
+      return idempotent(db, idem, async (tx) => {
+        const named = await repo.openNamed(tx, userId, cityId)
+        // both rows locked in one order, so two merges of the same pair cannot deadlock
+        const [first, second] = [named.id, anonymousId].sort()
+        const locked = new Map<string, CartRow | undefined>()
+        locked.set(first!, await repo.lock(tx, first!))
+        if (second !== first) locked.set(second!, await repo.lock(tx, second!))
+        const guest = locked.get(anonymousId)
+        assertAccess(guest, actor)
+        const namedCart = locked.get(named.id)!
+        const draft = new CartDraft(namedCart, cityId, await repo.products(tx, named.id, cityId))
+        if (guest.id !== named.id) {
+          const incoming = await repo.products(tx, guest.id, cityId)
+          mergeLines(draft, incoming)
+          await repo.close(tx, guest.id)
+        }
+        return { status: 200, body: await save(tx, draft, actor) }
+      })
+    },
+
+    remove(ref: CartRef, actor: Actor, idem: IdempotencyRequest) {
+      return idempotent(db, idem, async (tx) => {
+        const cart = ref === 'named' ? await repo.lockNamed(tx, userOf(actor)) : await repo.lock(tx, ref.id)
+        // a shopper without a named cart has nothing to delete: the same answer as after deleting it
+        if (ref !== 'named' || cart) {
+          assertAccess(cart, actor)
+          await repo.close(tx, cart.id)
+        }
+        return { status: 200, body: { deleted: true as const } }
+      })
+    },
+
+    putProducts(
+      ref: CartRef,
+      actor: Actor,
+      req: z.infer<typeof CartProductsRequest>,
+      mode: 'add' | 'set',
+      idem: IdempotencyRequest,
+    ) {
+      return mutation(
+        idem,
+        ref,
+        actor,
+        req.city_id,
+        (draft) => draft.put(req.products, mode),
+        skusOf(req.products),
+      )
+    },
+
+    removeProduct(ref: CartRef, actor: Actor, cityId: number, productId: string, idem: IdempotencyRequest) {
+      return mutation(idem, ref, actor, cityId, (draft) => {
+        const line = [...draft.lines.values()].find(
+          (l) => l.product.sku === productId || String(l.product.id) === productId,
+        )
+        if (!line) throw notFound(CART_ERROR_KEYS.productNotFound, { sku: productId })
+        draft.remove([line.product.id])
+      })
+    },
+
+    /** Spec 7: DELETE .../products/activeProducts leaves only the active lines. */
+    removeInactive(ref: CartRef, actor: Actor, cityId: number, idem: IdempotencyRequest) {
+      return mutation(idem, ref, actor, cityId, (draft) => {
+        draft.remove([...draft.lines.values()].filter((l) => !isActiveLine(l)).map((l) => l.product.id))
+      })
+    },
+
+    choosePromotions(
+      ref: CartRef,
+      actor: Actor,
+      req: z.infer<typeof PromotionsRequest>,
+      idem: IdempotencyRequest,
+    ) {
+      const skus = req.promotions.flatMap((p) => [
+        p.referenceProductSku,
+        ...p.rules.flatMap((r) => r.chosenProducts.map((c) => c.sku)),
+      ])
+      return mutation(
+        idem,
+        ref,
+        actor,
+        req.city_id,
+        async (draft, input, pricing) => {
+          for (const choice of req.promotions) {
+            const reference = draft.lines.get(draft.product(choice.referenceProductSku).id)
+            if (!reference)
+              throw unprocessable(CART_ERROR_KEYS.promotionChoiceInvalid, { sku: choice.referenceProductSku })
+            const stored: StoredPromotionChoice = {
+              promotionId: choice.id,
+              referenceProductId: reference.product.id,
+              rules: choice.rules.map((r) => ({
+                ruleId: r.id,
+                productIds: r.chosenProducts.map((c) => draft.product(c.sku).id),
+              })),
+            }
+            await pricing.checkPromotionChoice(stored, input())
+            draft.promotionChoices = [
+              ...draft.promotionChoices.filter(
+                (c) =>
+                  c.promotionId !== stored.promotionId || c.referenceProductId !== stored.referenceProductId,
+              ),
+              stored,
+            ]
+          }
+        },
+        skus,
+      )
+    },
+
+    removePromotion(
+      ref: CartRef,
+      actor: Actor,
+      query: z.infer<typeof RemovePromotionQuery>,
+      idem: IdempotencyRequest,
+    ) {
+      return mutation(
+        idem,
+        ref,
+        actor,
+        query.city_id,
+        (draft) => {
+          const referenceId =
+            query.reference_product_sku === undefined
+              ? undefined
+              : draft.product(query.reference_product_sku).id
+          const kept = draft.promotionChoices.filter(
+            (c) =>
+              c.promotionId !== query.promotion_id ||
+              (referenceId !== undefined && c.referenceProductId !== referenceId),
+          )
+          if (kept.length === draft.promotionChoices.length) throw notFound(CART_ERROR_KEYS.promotionNotFound)
+          draft.promotionChoices = kept
+        },
+        query.reference_product_sku === undefined ? [] : [query.reference_product_sku],
+      )
+    },
+
+    /** At most one promo code (a new one replaces it) and any number of gift cards. */
+    addMarketingUnit(
+      ref: CartRef,
+      actor: Actor,
+      req: z.infer<typeof AddMarketingUnitRequest>,
+      idem: IdempotencyRequest,
+    ) {
+      return mutation(idem, ref, actor, req.city_id, async (draft, input, pricing) => {
+        const unit = { type: req.unitType, code: req.code, operationId: req.operationId ?? randomUUID() }
+        await pricing.checkMarketingUnit(unit, input())
+        draft.marketingUnits = [
+          ...draft.marketingUnits.filter((u) =>
+            unit.type === 'promo_code'
+              ? u.type !== 'promo_code'
+              : u.type !== unit.type || u.code !== unit.code,
+          ),
+          unit,
+        ]
+      })
+    },
+
+    removeMarketingUnit(
+      ref: CartRef,
+      actor: Actor,
+      req: z.infer<typeof RemoveMarketingUnitRequest>,
+      idem: IdempotencyRequest,
+    ) {
+      return mutation(idem, ref, actor, req.city_id, (draft) => {
+        const kept = draft.marketingUnits.filter(
+          (u) => u.type !== req.unitType || u.operationId !== req.operationId,
+        )
+        if (kept.length === draft.marketingUnits.length)
+          throw notFound(
+            req.unitType === 'gift_card'
+              ? CART_ERROR_KEYS.giftCardNotFound
+              : CART_ERROR_KEYS.promoCodeNotFound,
+          )
+        draft.marketingUnits = kept
+      })
+    },
+
+    settings(ref: CartRef, actor: Actor, req: z.infer<typeof CartSettingsRequest>, idem: IdempotencyRequest) {
+      return mutation(idem, ref, actor, req.city_id, async (draft, input, pricing) => {
+        if (req.bonusAmount === undefined) return
+        await pricing.checkBonusAmount(req.bonusAmount, input())
+        draft.bonusAmount = req.bonusAmount
+      })
+    },
+
+    async share(req: z.infer<typeof SharedCartRequest>): Promise<{ shared_cart_id: string }> {
+      const ids = await repo.productIdsBySku(db, skusOf(req.items))
+      const items = req.items.map((item) => {
+        const productId = ids.get(item.sku)
+        if (productId === undefined) throw notFound(CART_ERROR_KEYS.productNotFound, { sku: item.sku })
+        return { productId, quantity: item.quantity }
+      })
+      const id = sharedCartId()
+      await repo.createShared(id, req.city_id, items)
+      return { shared_cart_id: id }
+    },
+
+    /** Purchase flow 5: only active products, neither services nor products made for another one. */
+    async shared(id: string, cityId: number, lang: Lang): Promise<SharedCart> {
+      const shared = await repo.findShared(id)
+      if (!shared) throw notFound(CART_ERROR_KEYS.sharedCartNotFound)
+      const products = new Map(
+        (
+          await repo.productsById(
+            db,
+            shared.items.map((i) => i.productId),
+            cityId,
+          )
+        ).map((p) => [p.id, p]),
+      )
+      const items: SharedCart['items'] = []
+      for (const item of shared.items) {
+        const p = products.get(item.productId)
+        if (!p || isService(p) || p.own_reference_id !== null || !isAvailable(p)) continue
+        const image = p.images?.[0]
+        items.push({
+          sku: p.sku,
+          uri: p.uri,
+          title: lang === 'kk' ? p.title_kk : p.title_ru,
+          type: p.type,
+          image: image ? sharedCartImage(image) : null,
+          price: p.price ?? 0,
+          oldPrice: p.old_price,
+          stickers: localStickers(p, lang),
+          isActive: true,
+          quantity: Math.min(item.quantity, availableQuantity(p)),
+        })
+      }
+      return { shared_cart_id: shared.id, cityId, items }
+    },
+  }
+}
+export type CartService = ReturnType<typeof createCartService>
+
+const skusOf = (items: { sku: string; reference_product_sku?: string }[]) => [
+  ...new Set(items.flatMap((i) => (i.reference_product_sku ? [i.sku, i.reference_product_sku] : [i.sku]))),
+]
+
+/**
+ * The guest's lines into the named cart: quantities combined and capped by the stock of the named cart's
+ * city and the line limit; a capped or unavailable line becomes a notice rather than vanishing.
+ */
+function mergeLines(draft: CartDraft, incoming: ProductRow[]) {
+  const guestLines = incoming.filter((p) => p.quantity !== null)
+  // products first, so a service finds the product it is for
+  guestLines.sort((a, b) => Number(isService(a)) - Number(isService(b)))
+  let merged = 0
+  for (const p of guestLines) {
+    const quantity = p.quantity!
+    const existing = draft.lines.get(p.id)
+    const limit = Math.min(availableQuantity(p), MAX_LINE_QUANTITY)
+    const reference = existing?.referenceProductId ?? p.reference_product_id
+    const orphan = isService(p) && (reference === null || !draft.lines.has(reference))
+    if (limit < 1 || orphan || (!existing && draft.lines.size >= MAX_CART_LINES)) {
+      draft.notify(noticeOf('productUnavailable', p.sku, { quantity }))
+      continue
+    }
+    const wanted = (existing?.quantity ?? 0) + quantity
+    if (wanted > limit) draft.notify(noticeOf('quantityCapped', p.sku, { requested: wanted, count: limit }))
+    const line: Line = {
+      product: p,
+      quantity: Math.min(wanted, limit),
+      ticked: existing?.ticked ?? p.is_active ?? true,
+      referenceProductId: reference,
+    }
+    draft.lines.set(p.id, line)
+    merged++
+  }
+  if (merged > 0) {
+    draft.productsChanged = true
+    draft.notify(noticeOf('merged', undefined, { count: merged }))
+    draft.dropPromoCodeOnProductChange()
+  }
+}
