@@ -8,9 +8,9 @@ import { useAddToCart } from './add-to-cart'
 
 export interface AddToCartButtonProps {
   product: LinePreview
-  /** Out of stock: the button says so and does nothing. */
+  /** Not in stock in the city: the button says so and does nothing. */
   canBuy: boolean
-  /** The button's words when the product can be added (a pre-order says so). */
+  /** The button's words instead of the usual ones (a pre-order says so, and waits for its own flow). */
   label?: string
   size?: ButtonSize
   iconSize?: 'S' | 'M'
@@ -56,7 +56,7 @@ export function AddToCartButton({
       data-sku={product.sku}
       onClick={() => void add()}
     >
-      {canBuy ? (label ?? t`В корзину`) : t`Нет в наличии`}
+      {label ?? (canBuy ? t`В корзину` : t`Нет в наличии`)}
     </Button>
   )
 }

@@ -38,10 +38,11 @@ export function buildUrl(path: string, query?: Query): string {
 function headersFor(request: HttpRequest): Headers {
   const headers = new Headers({
     accept: 'application/json',
-    'content-type': 'application/json',
     [HEADERS.sessionId]: currentSessionId(),
     [HEADERS.lang]: getRequestContext().lang,
   })
+  // Only with a body: the server refuses a JSON content type on an empty one (a DELETE, a bodiless POST).
+  if (request.body !== undefined) headers.set('content-type', 'application/json')
   if (request.bearer) headers.set('authorization', `Bearer ${request.bearer}`)
   if (request.idempotencyKey) headers.set(HEADERS.idempotencyKey, request.idempotencyKey)
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value)

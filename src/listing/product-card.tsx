@@ -99,6 +99,7 @@ function AvailabilityLine({ product }: { product: ProductListItem }) {
 
 /** Wishlist and comparison are wired by their own features; the cart's button works. */
 function BuyButton({ product }: { product: ProductListItem }) {
+  const { t } = useLingui()
   return (
     <div className={styles.actions}>
       <AddToCartButton
@@ -112,7 +113,9 @@ function BuyButton({ product }: { product: ProductListItem }) {
           images: product.images,
           type: product.type,
         }}
-        canBuy={product.availability !== 'OutOfStock'}
+        canBuy={product.availability === 'InStock'}
+        // Pre-orders are placed through their own flow, not the cart.
+        label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
         size="s"
         iconSize="S"
       />

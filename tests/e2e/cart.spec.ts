@@ -1,13 +1,33 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures'
 
-/*
- * PLACEHOLDERS: the products the seeded promotions hang on are decided by the promotions seed, written
- * beside this journey. Until it lands these name no real product: set them to a product with a kit
- * promotion and one with a gift promotion that offers at least two gifts (or pass E2E_KIT_SKU and
- * E2E_GIFT_SKU).
+interface PromotionSummary {
+  id: number
+  type: 'gift' | 'kit'
+}
+interface PromotionDetail {
+  rules: { products: { sku: string; isAvailable: boolean }[] }[]
+  products: { sku: string; isAvailable: boolean }[]
+}
+
+/**
+ * A product with a kit and one with a gift that offers two or more gifts, asked of the promotions the
+ * store runs in Almaty: which products the seed hangs them on depends on the catalogue's size.
  */
-const KIT_SKU = process.env.E2E_KIT_SKU ?? 'PLACEHOLDER_KIT_SKU'
-const GIFT_SKU = process.env.E2E_GIFT_SKU ?? 'PLACEHOLDER_GIFT_SKU'
+async function promotedSkus(request: APIRequestContext): Promise<{ kit: string; gift: string }> {
+  const list = (await (await request.get('/pms/api/v1/promotions?city_id=1')).json()) as PromotionSummary[]
+  const found: Partial<Record<'kit' | 'gift', string>> = {}
+  for (const promotion of list) {
+    if (found[promotion.type]) continue
+    const detail = (await (
+      await request.get(`/pms/api/v1/promotions/${promotion.id}?city_id=1`)
+    ).json()) as PromotionDetail
+    const choices = detail.rules[0]?.products.filter((p) => p.isAvailable).length ?? 0
+    const product = detail.products.find((p) => p.isAvailable)
+    if (product && (promotion.type === 'kit' || choices >= 2)) found[promotion.type] = product.sku
+  }
+  if (!found.kit || !found.gift) throw new Error(`no kit or gift promotion to shop: ${JSON.stringify(found)}`)
+  return { kit: found.kit, gift: found.gift }
+}
 /** Purchase flow 9: the promo code the spec names; the seed makes it valid for the journey's goods. */
 const PROMO_CODE = 'EUPROMO'
 const PASSWORD = 'Алма2024'
@@ -73,9 +93,13 @@ async function addFromProductPage(page: Page, sku: string) {
 }
 
 /** The first `count` cards of a category that can be bought, added from the listing. */
-async function addFromCategory(page: Page, count: number): Promise<string[]> {
-  await page.goto('/catalog/smartfony')
-  const buttons = page.locator('[data-testid="product-card"] button[data-testid="add-to-cart"]:enabled')
+async function addFromCategory(page: Page, count: number, skip: string[] = []): Promise<string[]> {
+  // The cheapest first: three flagships would pass the maximum order sum of 2,000,000 tenge.
+  await page.goto('/catalog/smartfony?sorting=price_asc')
+  const others = skip.map((sku) => `:not([data-sku="${sku}"])`).join('')
+  const buttons = page.locator(
+    `[data-testid="product-card"] button[data-testid="add-to-cart"]${others}:enabled`,
+  )
   const skus: string[] = []
   for (let index = 0; index < count; index++) {
     const button = buttons.first()
@@ -103,6 +127,18 @@ async function serverLines(request: APIRequestContext): Promise<ServerLine[]> {
     .sort((a, b) => a.sku.localeCompare(b.sku))
 }
 
+/** The named cart's lines with what the city holds of each. */
+async function cartStock(
+  request: APIRequestContext,
+): Promise<{ sku: string; quantity: number; availableQuantity: number }[]> {
+  const res = await request.get('/cart/api/v2/carts?city_id=1')
+  expect(res.ok()).toBe(true)
+  const cart = (await res.json()) as {
+    products: { sku: string; quantity: number; availableQuantity: number }[]
+  }
+  return cart.products
+}
+
 async function shownLines(page: Page): Promise<ServerLine[]> {
   const lines = await page.getByTestId('cart-line').evaluateAll((nodes) =>
     nodes.map((node) => ({
@@ -120,6 +156,7 @@ test.describe('the cart', () => {
   }) => {
     test.slow()
     const national = randomNational()
+    const { kit: KIT_SKU, gift: GIFT_SKU } = await promotedSkus(page.request)
 
     // A shopper with a named cart that already holds something, then signed out: a guest again.
     await signUp(page, national)
@@ -130,8 +167,7 @@ test.describe('the cart', () => {
     await expect(page.getByTestId('cart-count')).toHaveAttribute('data-count', '0')
 
     // As a guest: three products from the listing, a kit and a gift from their pages.
-    await page.goto('/catalog/smartfony')
-    const guestSkus = await addFromCategory(page, 3)
+    const guestSkus = await addFromCategory(page, 3, [KIT_SKU, GIFT_SKU])
     await addFromProductPage(page, KIT_SKU)
     await addFromProductPage(page, GIFT_SKU)
     await expect(page.getByText('Товары успешно добавлены в корзину').first()).toBeVisible()
@@ -165,6 +201,7 @@ test.describe('the cart', () => {
     await expect(link).toHaveValue(/\/cart\/shared\/[A-Za-z0-9]+$/)
     const shared = await context.newPage()
     await shared.goto(await link.inputValue())
+    await expect(shared.getByTestId('shared-cart-item')).toHaveCount(5)
     const sharedSkus = await shared
       .getByTestId('shared-cart-item')
       .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.sku))
@@ -180,10 +217,14 @@ test.describe('the cart', () => {
       expect.arrayContaining([namedSku, ...guestSkus]),
     )
 
-    // Offline: quantities change and a line goes, each shown at once and marked as waiting.
+    // Offline: quantities change and a line goes, each shown at once and marked as waiting. The lines
+    // to raise are ones the city has at least two more of.
+    const stock = await cartStock(page.request)
+    const roomy = stock.filter((l) => l.availableQuantity - l.quantity >= 2).map((l) => l.sku)
+    const [first, second] = roomy as [string, string]
+    const third = stock.map((l) => l.sku).find((sku) => sku !== first && sku !== second)!
     await context.setOffline(true)
     const line = (sku: string) => page.locator(`[data-testid="cart-line"][data-sku="${sku}"]`)
-    const [first, second, third] = guestSkus as [string, string, string]
     // The guest's first product may be the one the named cart held: the merge added the two up.
     const quantityOf = async (sku: string) => Number(await line(sku).getAttribute('data-quantity'))
     const firstBefore = await quantityOf(first)

@@ -404,6 +404,49 @@ describe('merging a guest cart on sign-in', () => {
     expect(after.notices).toEqual([])
   })
 
+  it('merges a guest cart that holds a gift promotion and a promo code', async () => {
+    const user = await signInTestUser(app)
+    const [gift] = await rows<{ sku: string }>(
+      database.db,
+      sql`select p.sku from promotions pr join products p on p.id = (pr.main_entity_ids->>0)::int
+          where pr.type = 'gift' and pr.main_entity_type = 'product' order by pr.id limit 1`,
+    )
+    const p = await product({ prices: { 1: 30_000 }, stock: { 1: 20 } })
+    ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/products`,
+        headers: user.headers,
+        payload: { city_id: 1, products: [{ sku: p.sku, quantity: 1 }] },
+      }),
+    )
+    const guest = await newCart()
+    ok(
+      await add(guest.id, [
+        { sku: p.sku, quantity: 1 },
+        { sku: gift!.sku, quantity: 1 },
+      ]),
+    )
+    const withCode = ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/${guest.id}/marketingUnits`,
+        payload: { city_id: 1, unitType: 'promo_code', code: 'EUPROMO' },
+      }),
+    )
+    expect(withCode.promoCodeSum).toBeGreaterThan(0)
+    const merged = ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/merge/${guest.id}?city_id=1`,
+        headers: user.headers,
+      }),
+    )
+    expect(line(merged, p)?.quantity).toBe(2)
+    expect(merged.products.map((l) => l.sku)).toContain(gift!.sku)
+    expect(merged.promotions.some((pr) => pr.type === 'gift' && pr.isApplied)).toBe(true)
+  })
+
   it('answers a retried merge with the same key with the first answer, without doubling anything', async () => {
     const user = await signInTestUser(app)
     const p = await product({ stock: { 1: 20 } })

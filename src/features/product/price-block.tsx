@@ -103,10 +103,9 @@ export function PriceBlock({ product, cityName }: PriceBlockProps) {
             images: product.images,
             type: product.type,
           }}
-          canBuy={product.availability !== 'OutOfStock'}
-          label={
-            product.is_preorder || product.availability === 'PreOrder' ? t`Оформить предзаказ` : undefined
-          }
+          canBuy={product.availability === 'InStock'}
+          // Pre-orders are placed through their own flow, not the cart.
+          label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
           className={styles.buy}
         />
         <IconButton
