@@ -6,6 +6,7 @@ import type { Enqueued, EnqueueInput, OutboxOutcome } from '../data/outbox-item'
 import { outbox as defaultOutbox, type Outbox } from '../data/outbox'
 import { outboxMutation } from '../data/outbox-mutation'
 import { cartPath, productsPath, settingsPath, type CartOwner } from './cart-paths'
+import { announceCartItemRemoved } from './events'
 import { applyChange, CART_KINDS, withPendingChanges } from './optimistic'
 import { cartKey, previewLookup } from './queries'
 
@@ -90,13 +91,15 @@ export function updateLine(
   })
 }
 
-export const removeLine = (target: CartTarget, sku: string) =>
-  enqueue(target, {
+export function removeLine(target: CartTarget, sku: string) {
+  announceCartItemRemoved()
+  return enqueue(target, {
     kind: CART_KINDS.remove,
     method: 'DELETE',
     path: productsPath(target.owner, 'v2'),
     query: { city_id: target.cityId, product_id: sku },
   })
+}
 
 /** Spec 7: DELETE .../products/activeProducts clears what cannot be ordered. */
 export const removeInactive = (target: CartTarget) =>

@@ -9,6 +9,7 @@ import { createOutbox, type Outbox } from '../data/outbox'
 import { errorAnswer, fakeFetch, json } from '../data/testing/fake-fetch'
 import { guestCart, NAMED_CART } from './cart-paths'
 import { cartErrorText } from './messages'
+import { CART_ITEM_REMOVED_EVENT } from './events'
 import { addProducts, removeLine, settled, updateLine, type CartTarget } from './mutations'
 import { cartKey, cartQuery, rememberPreview } from './queries'
 import { mergeGuestCart } from './session'
@@ -108,9 +109,15 @@ describe('changes made offline', () => {
     queryClient.setQueryData(key, aCart([line, other]))
     const { calls } = fakeFetch((call) => json(200, aCart(call.method === 'DELETE' ? [line] : [line, other])))
 
+    const removals: Event[] = []
+    const onRemoved = (event: Event) => removals.push(event)
+    window.addEventListener(CART_ITEM_REMOVED_EVENT, onRemoved)
     updateLine(target, line, { quantity: 2 })
     updateLine(target, { ...line, quantity: 2 }, { quantity: 3 })
     removeLine(target, '100002')
+    window.removeEventListener(CART_ITEM_REMOVED_EVENT, onRemoved)
+    // the guest offer hears of it at once, offline too
+    expect(removals).toHaveLength(1)
 
     expect(cached()?.products.map((l) => [l.sku, l.quantity])).toEqual([['100001', 3]])
     expect(outbox.getItems().map((item) => item.kind)).toEqual(['cart.setLine', 'cart.remove'])

@@ -12,8 +12,8 @@ import { deviceId } from '../device-id'
 import { guestPromoErrorText } from '../errors'
 import { flagQuery, promoCodesQuery, receivePromoCode, sendEvent } from '../queries'
 import { isEligiblePage } from './eligibility'
+import { CART_ITEM_REMOVED_EVENT } from '../../../cart/events'
 import {
-  CART_ITEM_REMOVED_EVENT,
   dismissGuestOffer,
   isDismissed,
   onDismissed,

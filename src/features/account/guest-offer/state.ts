@@ -7,8 +7,6 @@ import type { PromoCode } from '../../../../contract/account-area'
 export const OFFER_KEY = 'guestPromoOffer'
 export const DISMISSED_KEY = 'guestPromoOfferDismissed'
 export const RECEIVED_KEY = 'guestPromoCode'
-/** The cart feature dispatches this on window when the cart loses an item (spec 4: dismisses the offer). */
-export const CART_ITEM_REMOVED_EVENT = 'storefront:cart-item-removed'
 
 export type DismissReason = 'signin' | 'cart' | 'closed' | 'received'
 
