@@ -60,7 +60,7 @@ describe('adding from a product card', () => {
   it('creates a guest cart at the first add, adds the product, says so and counts it in the header', async () => {
     await renderAppAt('/catalog/smartfony')
     const card = await firstCard()
-    expect(screen.getByTestId('cart-count').dataset.count).toBe('0')
+    await waitFor(() => expect(screen.getByTestId('cart-count').dataset.count).toBe('0'))
 
     fireEvent.click(await enabledButton(card))
 
@@ -73,9 +73,8 @@ describe('adding from a product card', () => {
     ])
     expect(await getDefaultStore().get(cartIdAtom)).toBe(GUEST_ID)
     await waitFor(() => expect(screen.getByTestId('cart-count').dataset.count).toBe('1'))
-    const inCart = within(card).getByTestId('add-to-cart')
-    expect(inCart.dataset.inCart).toBe('true')
-    expect(inCart.getAttribute('href')).toBe('/cart')
+    await waitFor(() => expect(within(card).getByTestId('add-to-cart').dataset.inCart).toBe('true'))
+    expect(within(card).getByTestId('add-to-cart').getAttribute('href')).toBe('/cart')
   })
 
   it('says how many the city holds when the server refuses the quantity', async () => {

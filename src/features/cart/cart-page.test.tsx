@@ -193,10 +193,11 @@ describe('the cart page', () => {
     expect((await screen.findByTestId('cart-notices')).textContent).toBe(
       'Количество товара уменьшено до того, что есть в наличии',
     )
-    const modal = screen.getByTestId('benefit-limit-modal')
+    // the modal opens after the page has rendered the cart
+    const modal = await screen.findByTestId('benefit-limit-modal')
     expect(modal.textContent).toContain('Скидка больше недоступна и убрана из корзины')
     fireEvent.click(within(modal).getByRole('button', { name: 'Понятно' }))
-    expect(screen.queryByTestId('benefit-limit-modal')).toBeNull()
+    await waitFor(() => expect(screen.queryByTestId('benefit-limit-modal')).toBeNull())
   })
 
   it('says so when the cart cannot be loaded', async () => {
