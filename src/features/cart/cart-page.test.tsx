@@ -196,7 +196,7 @@ describe('the cart page', () => {
     // the modal opens after the page has rendered the cart
     const modal = await screen.findByTestId('benefit-limit-modal')
     expect(modal.textContent).toContain('Скидка больше недоступна и убрана из корзины')
-    fireEvent.click(within(modal).getByRole('button', { name: 'Понятно' }))
+    fireEvent.click(await within(modal).findByRole('button', { name: 'Понятно' }))
     await waitFor(() => expect(screen.queryByTestId('benefit-limit-modal')).toBeNull())
   })
 
