@@ -88,6 +88,10 @@ describe('GET /pms/api/v1/promotions/{id}', () => {
     )
     expect(detail.products.map((p) => p.sku)).toContain(phoneSku)
     expect(detail.products.every((p) => p.promoPrice === p.price)).toBe(true)
+    // image ids, as products carry everywhere: the client builds the address in the size it shows
+    const images = [...detail.rules[0]!.products, ...detail.products].flatMap((p) => p.images)
+    expect(images.length).toBeGreaterThan(0)
+    expect(images.every((id) => /^[A-Za-z0-9_-]+$/.test(id))).toBe(true)
   })
 
   it('prices a kit part at its discount', async () => {

@@ -47,7 +47,6 @@ export function categoryPath(parents: ReadonlyMap<number, number | null>, catego
   return path
 }
 
-export const imageUrl = (id: string | null) => (id ? `/f3/api/v1/images/208/208/${id}.webp` : null)
 
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
@@ -147,7 +146,8 @@ export function createBenefitRepo(
             type: r.type,
             price: r.price,
             inStock: r.in_stock,
-            image: imageUrl(r.image),
+            // an image id, as every product's `images` carry: the client picks the size it shows
+            image: r.image,
             categoryPath: categoryPath(categoryParents, r.category_id),
             brandId: r.brand_id,
           },
