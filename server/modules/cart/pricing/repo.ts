@@ -47,7 +47,6 @@ export function categoryPath(parents: ReadonlyMap<number, number | null>, catego
   return path
 }
 
-
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
 async function loadBenefitTables(db: Db): Promise<BenefitTables> {
