@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useStoreLocation } from '../app/store-location'
 import { Button, buttonClassName, type ButtonSize } from '../ui/button'
 import { CartIcon, CheckCircleIcon } from '../ui/icons'
+import type { ProductListItem } from '../../contract/catalog'
 import type { LinePreview } from './optimistic'
 import { useAddToCart } from './add-to-cart'
 
@@ -58,5 +59,36 @@ export function AddToCartButton({
     >
       {label ?? (canBuy ? t`В корзину` : t`Нет в наличии`)}
     </Button>
+  )
+}
+
+export type BuyableProduct = Pick<
+  ProductListItem,
+  'sku' | 'id' | 'uri' | 'title' | 'price' | 'old_price' | 'images' | 'type' | 'availability'
+>
+
+/** The buy button of a catalogue product, on a card or its page: what it shows follows the availability. */
+export function ProductBuyButton({
+  product,
+  ...look
+}: { product: BuyableProduct } & Pick<AddToCartButtonProps, 'size' | 'iconSize' | 'className'>) {
+  const { t } = useLingui()
+  return (
+    <AddToCartButton
+      product={{
+        sku: product.sku,
+        id: product.id,
+        uri: product.uri,
+        title: product.title,
+        price: product.price,
+        oldPrice: product.old_price,
+        images: product.images,
+        type: product.type,
+      }}
+      canBuy={product.availability === 'InStock'}
+      // Pre-orders are placed through their own flow, not the cart.
+      label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
+      {...look}
+    />
   )
 }

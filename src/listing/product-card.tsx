@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import type { ProductListItem } from '../../contract/catalog'
 import { imageUrl } from '../../contract/values/media'
 import { useStoreLocation } from '../app/store-location'
-import { AddToCartButton } from '../cart/add-to-cart-button'
+import { ProductBuyButton } from '../cart/add-to-cart-button'
 import { formatMoney, formatNumber } from '../i18n/format'
 import { pluralForm } from '../i18n/plural-form'
 import { IconButton } from '../ui/button'
@@ -99,26 +99,9 @@ function AvailabilityLine({ product }: { product: ProductListItem }) {
 
 /** Wishlist and comparison are wired by their own features; the cart's button works. */
 function BuyButton({ product }: { product: ProductListItem }) {
-  const { t } = useLingui()
   return (
     <div className={styles.actions}>
-      <AddToCartButton
-        product={{
-          sku: product.sku,
-          id: product.id,
-          uri: product.uri,
-          title: product.title,
-          price: product.price,
-          oldPrice: product.old_price,
-          images: product.images,
-          type: product.type,
-        }}
-        canBuy={product.availability === 'InStock'}
-        // Pre-orders are placed through their own flow, not the cart.
-        label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
-        size="s"
-        iconSize="S"
-      />
+      <ProductBuyButton product={product} size="s" iconSize="S" />
     </div>
   )
 }

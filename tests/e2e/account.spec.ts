@@ -1,37 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures'
+import { expect, test } from './fixtures'
+import { randomNational, signUpOnLoginPage as signUp } from './shopper'
 import { localOrganisations } from '../../server/providers/organisation-registry/local'
-
-/** 77 + 9 random digits: a number nobody in the journey database has. */
-const randomNational = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
-
-/** The newest code the local SMS provider sent, from the dev outbox (SMS_OUTBOX_ROUTE=1, loopback). */
-async function smsCode(request: APIRequestContext, phone: string, purpose: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/sms-outbox?phone=${phone}`)
-      const body = (await res.json()) as { messages: { text: string; purpose: string }[] }
-      code = /\b(\d{5})\b/.exec(body.messages.find((m) => m.purpose === purpose)?.text ?? '')?.[1] ?? ''
-      return code
-    })
-    .toMatch(/^\d{5}$/)
-  return code
-}
-
-/** Signs up through the real /login flow: phone, the create form, the SMS code from the outbox. */
-async function signUp(page: Page, national: string) {
-  const field = page.getByTestId('login-phone')
-  await field.click()
-  await field.pressSequentially(national)
-  await page.getByTestId('login-continue').click()
-  await expect(page).toHaveURL(/step=create/)
-  await page.getByTestId('create-firstname').fill('Дана')
-  await page.getByTestId('create-password').fill('Алма2024')
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/step=sms/)
-  await page.getByTestId('login-code').fill(await smsCode(page.request, `7${national}`, 'signup'))
-  await page.getByTestId('login-submit').click()
-}
 
 test.describe('the account area', () => {
   test('a guest browses two minutes and gets a promo code; signs up; fills profile, address, organisation receiver by BIN and a card', async ({

@@ -1,32 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures'
-
-/** 77 + 9 random digits: a number nobody in the journey database has. */
-const randomNational = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
-
-/** The newest code the local SMS provider sent, from the dev outbox (SMS_OUTBOX_ROUTE=1, loopback). */
-async function smsCode(request: APIRequestContext, phone: string, purpose: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/sms-outbox?phone=${phone}`)
-      const body = (await res.json()) as { messages: { text: string; purpose: string }[] }
-      const message = body.messages.find((m) => m.purpose === purpose)
-      code = /\b(\d{5})\b/.exec(message?.text ?? '')?.[1] ?? ''
-      return code
-    })
-    .toMatch(/^\d{5}$/)
-  return code
-}
-
-async function typePhone(page: Page, national: string) {
-  const field = page.getByTestId('login-phone')
-  await field.click()
-  await field.pressSequentially(national)
-  await expect(field).toHaveValue(
-    `+7 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6, 8)} ${national.slice(8)}`,
-  )
-  await page.getByTestId('login-continue').click()
-}
+import { expect, test, type Page } from './fixtures'
+import { randomNational, smsCode, typePhone } from './shopper'
 
 async function expectSignedIn(page: Page) {
   await expect(page.getByText('Вы успешно вошли')).toBeVisible()

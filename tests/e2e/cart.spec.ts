@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures'
+import { PASSWORD, randomNational, signUpOnLoginPage, typePhone } from './shopper'
 
 interface PromotionSummary {
   id: number
@@ -30,47 +31,15 @@ async function promotedSkus(request: APIRequestContext): Promise<{ kit: string; 
 }
 /** Purchase flow 9: the promo code the spec names; the seed makes it valid for the journey's goods. */
 const PROMO_CODE = 'EUPROMO'
-const PASSWORD = 'Алма2024'
-
-/** 77 + 9 random digits: a number nobody in the journey database has. */
-const randomNational = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
 
 interface ServerLine {
   sku: string
   quantity: number
 }
 
-/** The newest code the local SMS provider sent, from the dev outbox (SMS_OUTBOX_ROUTE=1, loopback). */
-async function smsCode(request: APIRequestContext, phone: string, purpose: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/sms-outbox?phone=${phone}`)
-      const body = (await res.json()) as { messages: { text: string; purpose: string }[] }
-      code = /\b(\d{5})\b/.exec(body.messages.find((m) => m.purpose === purpose)?.text ?? '')?.[1] ?? ''
-      return code
-    })
-    .toMatch(/^\d{5}$/)
-  return code
-}
-
-async function typePhone(page: Page, national: string) {
-  const field = page.getByTestId('login-phone')
-  await field.click()
-  await field.pressSequentially(national)
-  await page.getByTestId('login-continue').click()
-}
-
 async function signUp(page: Page, national: string) {
   await page.goto('/login')
-  await typePhone(page, national)
-  await expect(page).toHaveURL(/step=create/)
-  await page.getByTestId('create-firstname').fill('Дана')
-  await page.getByTestId('create-password').fill(PASSWORD)
-  await page.getByTestId('login-submit').click()
-  await expect(page).toHaveURL(/step=sms/)
-  await page.getByTestId('login-code').fill(await smsCode(page.request, `7${national}`, 'signup'))
-  await page.getByTestId('login-submit').click()
+  await signUpOnLoginPage(page, national)
   await expect(page.getByText('Вы успешно вошли')).toBeVisible()
 }
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Product } from '../../../contract/catalog'
 import { formatMoney } from '../../i18n/format'
-import { AddToCartButton } from '../../cart/add-to-cart-button'
+import { ProductBuyButton } from '../../cart/add-to-cart-button'
 import { IconButton } from '../../ui/button'
 import { CompareIcon, HeartIcon } from '../../ui/icons'
 import { Price } from '../../ui/price'
@@ -92,22 +92,7 @@ export function PriceBlock({ product, cityName }: PriceBlockProps) {
       {product.only_prepayment ? <p className={styles.note}>{t`Только по полной предоплате`}</p> : null}
 
       <div className={styles.actions}>
-        <AddToCartButton
-          product={{
-            sku: product.sku,
-            id: product.id,
-            uri: product.uri,
-            title: product.title,
-            price: product.price,
-            oldPrice: product.old_price,
-            images: product.images,
-            type: product.type,
-          }}
-          canBuy={product.availability === 'InStock'}
-          // Pre-orders are placed through their own flow, not the cart.
-          label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
-          className={styles.buy}
-        />
+        <ProductBuyButton product={product} className={styles.buy} />
         <IconButton
           label={t`В избранное`}
           disabled
