@@ -4,9 +4,15 @@ import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 
+/**
+ * The test products join a small leaf category that no other test counts: on PostgreSQL every test file
+ * shares one database, and the menu's and listings' counts of other categories must not move.
+ */
+const TEST_CATEGORY = 'igrovye-pristavki'
+
 export interface TestProductOptions {
   type?: ProductType
-  /** Price per city id; a city left out has no price (the product is not sold there). */
+  /** Price per city id; a city left out gets the first price given. */
   prices?: Partial<Record<number, number>>
   oldPrice?: number
   /** New ('N') stock per city id. */
@@ -28,7 +34,10 @@ export interface TestProduct {
  */
 export async function makeProduct(db: Db, opts: TestProductOptions = {}): Promise<TestProduct> {
   const sku = `9${String(randomInt(0, 1e9)).padStart(9, '0')}${randomInt(10, 99)}`
-  const prices = opts.prices ?? { 1: 10_000, 2: 11_000, 3: 12_000, 4: 13_000 }
+  // Every city gets a price, as every seeded product has: the seed's own checks run on the same database.
+  const given = opts.prices ?? { 1: 10_000, 2: 11_000, 3: 12_000, 4: 13_000 }
+  const fallback = Object.values(given)[0] ?? 10_000
+  const prices = Object.fromEntries([1, 2, 3, 4].map((city) => [city, given[city] ?? fallback]))
   const [row] = await rows<{ id: number; category_id: number }>(
     db,
     sql`insert into products (sku, uri, type, category_id, brand_id, title_ru, title_kk, model, variant_group,
@@ -37,7 +46,9 @@ export async function makeProduct(db: Db, opts: TestProductOptions = {}): Promis
         select ${sku}, ${`test-product-${sku}`}, ${opts.type ?? 'regular'}, category_id, null,
                ${`Тестовый товар ${sku}`}, ${`Сынақ тауары ${sku}`}, 'Test', ${`test-${sku}`},
                '[]'::jsonb, '', '', '{}'::jsonb, '[]'::jsonb, ${opts.referenceProductId ?? null}, now()
-        from products where type = 'regular' order by id limit 1
+        from products
+        where type = 'regular' and category_id = (select id from categories where slug = ${TEST_CATEGORY})
+        order by id limit 1
         returning id, category_id`,
   )
   const id = row!.id
