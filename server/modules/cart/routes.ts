@@ -22,7 +22,7 @@ import {
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
-import { idempotencyRequest, type Answer } from '../../http/idempotency'
+import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
 import type { ModuleRegistration } from '../../http/types'
 import { createCategoryChains } from './categories'
 import { createCartPricing } from './pricing/pricing'
@@ -63,6 +63,17 @@ function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean }
   reply.header('cache-control', 'private, no-store')
   if (answer.replayed) reply.header('idempotent-replayed', 'true')
   return reply.code(answer.status).send(answer.body)
+}
+
+/** A change of the cart the request names, for whoever sent it, under the request's idempotency key. */
+async function change<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (ref: CartRef, actor: Actor, idem: IdempotencyRequest) => Promise<Answer<T> & { replayed?: boolean }>,
+) {
+  const ref = refOf(req)
+  const actor = await actorOf(req)
+  return send(reply, await run(ref, actor, idemOf(req, ref, actor)))
 }
 
 /**
@@ -120,11 +131,7 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
         {
           schema: { tags, summary: 'Closes the cart', ...params, response: { 200: DeletedCart, ...errors } },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          return send(reply, await cart.remove(ref, actor, idemOf(req, ref, actor)))
-        },
+        (req, reply) => change(req, reply, (ref, actor, idem) => cart.remove(ref, actor, idem)),
       )
     }
 
@@ -158,15 +165,10 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             response: cartAnswers,
           },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          const idem = idemOf(req, ref, actor)
-          return send(
-            reply,
-            await cart.removeProduct(ref, actor, req.query.city_id, req.query.product_id, idem),
-          )
-        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) =>
+            cart.removeProduct(ref, actor, req.query.city_id, req.query.product_id, idem),
+          ),
       )
     }
 
@@ -182,14 +184,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             response: cartAnswers,
           },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          return send(
-            reply,
-            await cart.removeInactive(ref, actor, req.query.city_id, idemOf(req, ref, actor)),
-          )
-        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) => cart.removeInactive(ref, actor, req.query.city_id, idem)),
       )
     }
 
@@ -205,11 +201,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             body: PromotionsRequest,
             response: cartAnswers,
           },
-          handler: async (req, reply) => {
-            const ref = refOf(req)
-            const actor = await actorOf(req)
-            return send(reply, await cart.choosePromotions(ref, actor, req.body, idemOf(req, ref, actor)))
-          },
+          handler: (req, reply) =>
+            change(req, reply, (ref, actor, idem) => cart.choosePromotions(ref, actor, req.body, idem)),
         })
       }
       app.delete(
@@ -223,11 +216,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             response: cartAnswers,
           },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          return send(reply, await cart.removePromotion(ref, actor, req.query, idemOf(req, ref, actor)))
-        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) => cart.removePromotion(ref, actor, req.query, idem)),
       )
     }
 
@@ -243,11 +233,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             response: cartAnswers,
           },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          return send(reply, await cart.addMarketingUnit(ref, actor, req.body, idemOf(req, ref, actor)))
-        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) => cart.addMarketingUnit(ref, actor, req.body, idem)),
       )
       app.delete(
         url,
@@ -260,11 +247,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             response: cartAnswers,
           },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          return send(reply, await cart.removeMarketingUnit(ref, actor, req.body, idemOf(req, ref, actor)))
-        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) => cart.removeMarketingUnit(ref, actor, req.body, idem)),
       )
     }
 
@@ -283,11 +267,7 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
             response: cartAnswers,
           },
         },
-        async (req, reply) => {
-          const ref = refOf(req)
-          const actor = await actorOf(req)
-          return send(reply, await cart.settings(ref, actor, req.body, idemOf(req, ref, actor)))
-        },
+        (req, reply) => change(req, reply, (ref, actor, idem) => cart.settings(ref, actor, req.body, idem)),
       )
     }
   }
@@ -304,11 +284,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
           response: cartAnswers,
         },
       },
-      async (req, reply) => {
-        const ref = refOf(req)
-        const actor = await actorOf(req)
-        return send(reply, await cart.putProducts(ref, actor, req.body, 'add', idemOf(req, ref, actor)))
-      },
+      (req, reply) =>
+        change(req, reply, (ref, actor, idem) => cart.putProducts(ref, actor, req.body, 'add', idem)),
     )
   }
   for (const { url, params } of variants(CART_V2, '/products')) {
@@ -323,11 +300,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
           response: cartAnswers,
         },
       },
-      async (req, reply) => {
-        const ref = refOf(req)
-        const actor = await actorOf(req)
-        return send(reply, await cart.putProducts(ref, actor, req.body, 'set', idemOf(req, ref, actor)))
-      },
+      (req, reply) =>
+        change(req, reply, (ref, actor, idem) => cart.putProducts(ref, actor, req.body, 'set', idem)),
     )
   }
   for (const { url, params } of variants(CART_V3, '/productsBatch')) {
@@ -342,11 +316,8 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
           response: cartAnswers,
         },
       },
-      async (req, reply) => {
-        const ref = refOf(req)
-        const actor = await actorOf(req)
-        return send(reply, await cart.putProducts(ref, actor, req.body, 'add', idemOf(req, ref, actor)))
-      },
+      (req, reply) =>
+        change(req, reply, (ref, actor, idem) => cart.putProducts(ref, actor, req.body, 'add', idem)),
     )
   }
 
