@@ -14,6 +14,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
+    /** Runs only the API scenarios whose name holds this text, e.g. `--match cart`. */
+    match: { type: 'string' },
     workers: { type: 'string' },
   },
 })
@@ -95,7 +97,10 @@ async function main() {
         durationSeconds: duration,
       })
       const table = [row('bare Fastify hello-world', ceiling)]
-      for (const scenario of await storeScenarios(store.baseUrl)) {
+      const scenarios = (await storeScenarios(store.baseUrl)).filter(
+        (s) => !values.match || s.name.includes(values.match),
+      )
+      for (const scenario of scenarios) {
         if (scenario.warmup) {
           for (const r of scenario.warmup) {
             await fetch(store.baseUrl + r.path, {

@@ -309,9 +309,12 @@ async function newCart(baseUrl: string): Promise<string | null> {
 }
 
 /**
- * Add to cart with its recalculation, over 64 carts made first: each (cart, product) pair is set to one
- * unit (PUT v2) and then added one more (POST v3), so quantities stay at 1-2 and every answer is a 200
- * with the whole cart repriced. Consecutive requests go to different carts, as shoppers' would.
+ * Add to cart with its recalculation, over 64 carts made first. Each round sets one product in every cart
+ * to one unit (PUT v2), then adds one more of it to every cart (POST v3), so quantities stay at 1-2 and
+ * every answer is a 200 with the whole cart repriced, each with its own idempotency key as the store's
+ * client sends. Consecutive requests go to different carts, as
+ * different shoppers' would: the requests in flight at once never wait for each other's cart lock (one
+ * cart's concurrent changes queuing up is what the cart's own tests check).
  */
 async function cartScenarios(baseUrl: string): Promise<Scenario[]> {
   const skus = await cartProducts(baseUrl)
@@ -324,12 +327,29 @@ async function cartScenarios(baseUrl: string): Promise<Scenario[]> {
   if (carts.length === 0) return []
   const headers = { 'content-type': 'application/json' }
   const requests: LoadRequest[] = []
-  for (let k = 0; k < carts.length * CART_LINES_PER_CART; k++) {
-    const cart = carts[k % carts.length]!
-    const sku = skus[(k * 7) % skus.length]!
-    const products = JSON.stringify({ city_id: 1, products: [{ sku, quantity: 1 }] })
-    requests.push({ method: 'PUT', path: `/cart/api/v2/carts/${cart}/products`, body: products, headers })
-    requests.push({ method: 'POST', path: `/cart/api/v3/carts/${cart}/products`, body: products, headers })
+  for (let round = 0; round < CART_LINES_PER_CART; round++) {
+    const bodies = carts.map((_, c) => {
+      const sku = skus[((round * carts.length + c) * 7) % skus.length]!
+      return JSON.stringify({ city_id: 1, products: [{ sku, quantity: 1 }] })
+    })
+    carts.forEach((cart, c) =>
+      requests.push({
+        method: 'PUT',
+        path: `/cart/api/v2/carts/${cart}/products`,
+        body: bodies[c],
+        headers,
+        idempotent: true,
+      }),
+    )
+    carts.forEach((cart, c) =>
+      requests.push({
+        method: 'POST',
+        path: `/cart/api/v3/carts/${cart}/products`,
+        body: bodies[c],
+        headers,
+        idempotent: true,
+      }),
+    )
   }
   return [
     {

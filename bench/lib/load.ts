@@ -7,6 +7,8 @@ export interface LoadRequest {
   path: string
   body?: string
   headers?: Record<string, string>
+  /** Sends a new `Idempotency-Key` with every request, as the store's own client sends with each change. */
+  idempotent?: boolean
 }
 
 export interface LoadOptions {
@@ -49,6 +51,7 @@ export async function runLoad({
 }: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = []
   let next = 0
+  const run = Math.random().toString(36).slice(2)
   let finish: (err: Error | null, result: autocannon.Result) => void = () => {}
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     finish = (err, result) => (err ? reject(err) : resolve(result))
@@ -67,7 +70,11 @@ export async function runLoad({
               method: r.method ?? 'GET',
               path: r.path,
               body: r.body,
-              headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
+              headers: {
+                'content-type': 'application/json',
+                ...(r.headers ?? {}),
+                ...(r.idempotent ? { 'idempotency-key': `bench-${run}-${next}` } : {}),
+              },
             }
           },
         },

@@ -1,4 +1,4 @@
-import type { SQLWrapper } from 'drizzle-orm'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Db } from './connection'
 
 /**
@@ -10,5 +10,39 @@ export async function rows<T extends Record<string, unknown>>(
   query: SQLWrapper | string,
 ): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+/** The parts of Drizzle's database (and transaction) that `db.execute` uses, with the statement name it leaves out. */
+interface Internals {
+  dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } }
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> }
+  }
+}
+
+/**
+ * Like `rows`, as a named prepared statement: PostgreSQL parses it once per connection and, after a few
+ * runs, keeps its plan, where an unnamed statement is parsed and planned on every run. For the hot
+ * statements of a request whose planning costs more than running them. The text must be the same on
+ * every call with a name (values go in parameters, lists as one array parameter); PGlite ignores the
+ * name and runs it as any other statement.
+ */
+export async function preparedRows<T extends Record<string, unknown>>(
+  db: Db,
+  name: string,
+  query: SQLWrapper,
+): Promise<T[]> {
+  const { dialect, session } = db as unknown as Internals
+  const result = (await session
+    .prepareQuery(dialect.sqlToQuery(query.getSQL()), undefined, name, false)
+    .execute()) as {
+    rows: T[]
+  }
   return result.rows
 }

@@ -24,7 +24,6 @@ export interface IdempotencyRequest {
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
 const KEEP_HOURS = 24
-// Purging on one request in this many keeps the table small without a scheduler.
 const PURGE_ONE_IN = 200
 
 /** The `Idempotency-Key` header, or null when absent; a malformed one is a 400 rather than ignored. */
@@ -45,7 +44,8 @@ export function idempotencyRequest(req: FastifyRequest, principal: string): Idem
   }
 }
 
-function hashOf(payload: unknown): string {
+/** What a stored answer is bound to: a reused key with another request is refused, not replayed. */
+export function requestHash(payload: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify(payload ?? null))
     .digest('base64url')
@@ -77,7 +77,7 @@ export async function idempotent<T>(
     const answer = await db.transaction((tx) => work(tx))
     return { ...answer, replayed: false }
   }
-  const hash = hashOf(request.payload)
+  const hash = requestHash(request.payload)
   const answer = await db.transaction(async (tx) => {
     const [found] = await rows<StoredKey>(
       tx,
@@ -99,8 +99,13 @@ export async function idempotent<T>(
     )
     return { ...fresh, replayed: false }
   })
-  if (!answer.replayed && Math.random() * PURGE_ONE_IN < 1) await purgeIdempotencyKeys(db)
+  if (!answer.replayed) await sometimesPurgeIdempotencyKeys(db)
   return answer
+}
+
+/** Purging on one stored answer in a couple of hundred keeps the table small without a scheduler. */
+export async function sometimesPurgeIdempotencyKeys(db: Db): Promise<void> {
+  if (Math.random() * PURGE_ONE_IN < 1) await purgeIdempotencyKeys(db)
 }
 
 /** Forgets answers older than a day: a client retries within minutes, not days. */

@@ -8,6 +8,12 @@ import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
+import { createCategoryChains } from './categories'
+import { createProductSource } from './product-source'
+import { createCartPricing } from './pricing/pricing'
+import { createBenefitTablesCache } from './pricing/repo'
+import { createCartRepo } from './repo'
+import { createCartService } from './service'
 import { makeProduct, type TestProduct } from './test-products'
 
 let app: App
@@ -55,6 +61,18 @@ function refused(res: { statusCode: number; body: string }, status: number) {
 }
 
 const product = (opts?: Parameters<typeof makeProduct>[1]) => makeProduct(database.db, opts)
+
+/** A cart service of its own, as another store process over the same database has. */
+function cartServiceOf(db: Database['db']) {
+  const repo = createCartRepo(db, createProductSource({ cache: false }))
+  const tables = createBenefitTablesCache()
+  return createCartService({
+    db,
+    repo,
+    pricingFor: (tx) => createCartPricing(tx, { tables }),
+    chains: createCategoryChains((tx) => repo.categories(tx)),
+  })
+}
 const line = (cart: Cart, p: TestProduct) => cart.products.find((l) => l.sku === p.sku)
 
 describe('creating and reading carts', () => {
@@ -545,6 +563,31 @@ describe('idempotency and concurrency', () => {
     expect(line(after, p)?.quantity).toBe(25)
     expect(line(after, q)?.quantity).toBe(25)
     expect(after.version).toBe(cart.version + 50)
+  })
+
+  it('keeps every add when two store processes change one cart at once, and a replayed key changes nothing', async () => {
+    // two services over one database stand for two processes: their changes of one cart do not take
+    // turns in memory, so one's save finds the other's version and redoes its change on top of it
+    const processes = [cartServiceOf(database.db), cartServiceOf(database.db)]
+    const cart = await newCart()
+    const p = await product({ stock: { 1: 60 } })
+    const actor = { userId: null, lang: 'ru' as const }
+    const addOne = (i: number, key: string | null) =>
+      processes[i % 2]!.putProducts(
+        { id: cart.id },
+        actor,
+        { city_id: 1, products: [{ sku: p.sku, quantity: 1 }] },
+        'add',
+        { scope: `cart:${cart.id}`, key, payload: { sku: p.sku } },
+      )
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => addOne(i, `two-processes-${i}`)))
+    expect(answers.every((a) => a.status === 200 && !a.replayed)).toBe(true)
+    const replay = await addOne(1, 'two-processes-7')
+    expect(replay.replayed).toBe(true)
+    expect(replay.body).toEqual(answers[7]!.body)
+    const after = ok(await getCart(cart.id))
+    expect(line(after, p)?.quantity).toBe(30)
+    expect(after.version).toBe(cart.version + 30)
   })
 
   it('sells no more than the stock when 50 shoppers add at once: the rest get 409', async () => {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
+import { preparedRows, rows } from '../../db/rows'
 import type { Sticker, StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
+import type { ProductSource } from './product-source'
 
 export interface CartRow extends Record<string, unknown> {
   id: string
@@ -19,10 +20,10 @@ export interface CartRow extends Record<string, unknown> {
 }
 
 /**
- * A product as the cart shows it in one city, with the cart's line when there is one (`quantity` null
- * for a product only asked about). Stock is split by condition: only 'V' means the showcase unit.
+ * A product as the cart shows it in one city. Stock is split by condition: only 'V' means the showcase
+ * unit.
  */
-export interface ProductRow extends Record<string, unknown> {
+export interface CartProduct extends Record<string, unknown> {
   id: number
   sku: string
   uri: string
@@ -41,10 +42,21 @@ export interface ProductRow extends Record<string, unknown> {
   stock_new: number
   stock_showcase: number
   images: string[] | null
+}
+
+/** A cart's line as stored. */
+export interface LineRow extends Record<string, unknown> {
+  product_id: number
+  quantity: number
+  is_active: boolean
+  reference_product_id: number | null
+}
+
+/** A product with the cart's line when there is one (`quantity` null for a product only asked about). */
+export interface ProductRow extends CartProduct {
   quantity: number | null
   is_active: boolean | null
   reference_product_id: number | null
-  added_at: string | Date | null
 }
 
 export interface CategoryRow extends Record<string, unknown> {
@@ -52,6 +64,22 @@ export interface CategoryRow extends Record<string, unknown> {
   parent_id: number | null
   name_ru: string
   name_kk: string
+}
+
+/** An answer stored under an idempotency key. */
+export interface StoredAnswer {
+  request_hash: string
+  status: number | null
+  body: unknown
+}
+
+/** The answer to store with a change, under the request's idempotency key. */
+export interface RememberedAnswer {
+  scope: string
+  key: string
+  hash: string
+  status: number
+  body: unknown
 }
 
 /** What a cart row changes to: only the given fields are written. */
@@ -79,8 +107,8 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`
 const textArray = (values: string[]) =>
   sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`
 
-export function createCartRepo(db: Db) {
-  return {
+export function createCartRepo(db: Db, source: ProductSource) {
+  const repo = {
     async create(tx: Db, cityId: number, userId: string | null): Promise<CartRow> {
       const [row] = await rows<CartRow>(
         tx,
@@ -118,73 +146,94 @@ export function createCartRepo(db: Db) {
 
     /** Takes the cart's row lock for the rest of the transaction: changes of one cart queue up here. */
     async lock(tx: Db, id: string): Promise<CartRow | undefined> {
-      const [row] = await rows<CartRow>(
-        tx,
-        sql`select ${CART_COLUMNS} from carts where id = ${id} for update`,
-      )
-      return row
-    },
-
-    async lockNamed(tx: Db, userId: string): Promise<CartRow | undefined> {
-      const [row] = await rows<CartRow>(
-        tx,
-        sql`select ${CART_COLUMNS} from carts where user_id = ${userId} and closed_at is null for update`,
-      )
-      return row
+      return (await repo.lockWithLines(tx, id))?.cart
     },
 
     /**
-     * The cart's lines and the products asked for by sku, in one round trip, each with its city price,
-     * the city's stock by condition, its brand and image ids.
+     * The lock and the cart's lines, in one round trip when no other change held the lock. A statement
+     * that waited for the lock sees the row as the other change left it, but its subqueries still see
+     * the lines as they were when it started: the version as that snapshot saw it tells, and then the
+     * lines are read again under the lock.
      */
-    products(tx: Db, cartId: string | null, cityId: number, skus: string[] = []): Promise<ProductRow[]> {
-      return rows<ProductRow>(
+    async lockWithLines(tx: Db, id: string): Promise<{ cart: CartRow; lines: LineRow[] } | undefined> {
+      const [row] = await preparedRows<CartRow & { lines: LineRow[]; seen_version: number }>(
         tx,
-        sql`with ids as (
-              select product_id as id from cart_items where cart_id = ${cartId}
-              union
-              select id from products where sku = any(${textArray(skus)}))
-            select p.id, p.sku, p.uri, p.type, p.title_ru, p.title_kk, p.category_id, p.brand_id,
-                   b.name as brand, p.stickers, p.only_prepayment, p.reference_product_id as own_reference_id,
-                   pp.price, pp.old_price, pp.price_usd,
-                   coalesce(s.stock_new, 0)::int as stock_new, coalesce(s.stock_showcase, 0)::int as stock_showcase,
-                   img.ids as images,
-                   ci.quantity, ci.is_active, ci.reference_product_id, ci.created_at as added_at
-            from ids
-            join products p on p.id = ids.id
-            left join brands b on b.id = p.brand_id
-            left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
-            left join cart_items ci on ci.cart_id = ${cartId} and ci.product_id = p.id
-            left join lateral (
-              select sum(quantity) filter (where condition = 'N') as stock_new,
-                     sum(quantity) filter (where condition = 'V') as stock_showcase
-              from stocks where product_id = p.id and city_id = ${cityId}) s on true
-            left join lateral (
-              select array_agg(id order by position, id) as ids from images where product_id = p.id) img on true
-            order by ci.created_at nulls last, p.id`,
+        'cart_lock_with_lines',
+        sql`select ${CART_COLUMNS},
+                   (select coalesce(json_agg(json_build_object(
+                             'product_id', i.product_id, 'quantity', i.quantity, 'is_active', i.is_active,
+                             'reference_product_id', i.reference_product_id) order by i.created_at, i.product_id),
+                           '[]'::json)
+                    from cart_items i where i.cart_id = carts.id) as lines,
+                   (select version from carts seen where seen.id = carts.id) as seen_version
+            from carts where id = ${id}::uuid for update`,
+      )
+      if (!row) return undefined
+      const { lines, seen_version: seenVersion, ...cart } = row
+      return { cart: cart as CartRow, lines: seenVersion === cart.version ? lines : await repo.lines(tx, id) }
+    },
+
+    lockNamed(tx: Db, userId: string): Promise<CartRow | undefined> {
+      return rows<CartRow>(
+        tx,
+        sql`select ${CART_COLUMNS} from carts where user_id = ${userId} and closed_at is null for update`,
+      ).then((found) => found[0])
+    },
+
+    /** A cart's lines in the order they were added. */
+    lines(tx: Db, cartId: string): Promise<LineRow[]> {
+      return preparedRows<LineRow>(
+        tx,
+        'cart_lines',
+        sql`select product_id, quantity, is_active, reference_product_id from cart_items
+            where cart_id = ${cartId}::uuid order by created_at, product_id`,
       )
     },
 
-    /** Products by id in one city, for a shared cart. */
-    productsById(tx: Db, ids: number[], cityId: number): Promise<ProductRow[]> {
-      return rows<ProductRow>(
+    /**
+     * The cart's lines, in the order they were added, and after them the products asked for by sku, each
+     * with its city price and stock, its brand and image ids. `lines` when the caller read them already.
+     */
+    async products(
+      tx: Db,
+      cartId: string | null,
+      cityId: number,
+      skus: string[] = [],
+      lines?: LineRow[],
+    ): Promise<ProductRow[]> {
+      const own = lines ?? (cartId === null ? [] : await repo.lines(tx, cartId))
+      const found = await source.get(
         tx,
-        sql`select p.id, p.sku, p.uri, p.type, p.title_ru, p.title_kk, p.category_id, p.brand_id,
-                   null as brand, p.stickers, p.only_prepayment, p.reference_product_id as own_reference_id,
-                   pp.price, pp.old_price, pp.price_usd,
-                   coalesce(s.stock_new, 0)::int as stock_new, coalesce(s.stock_showcase, 0)::int as stock_showcase,
-                   img.ids as images, null as quantity, null as is_active, null as reference_product_id,
-                   null as added_at
-            from products p
-            left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
-            left join lateral (
-              select sum(quantity) filter (where condition = 'N') as stock_new,
-                     sum(quantity) filter (where condition = 'V') as stock_showcase
-              from stocks where product_id = p.id and city_id = ${cityId}) s on true
-            left join lateral (
-              select array_agg(id order by position, id) as ids from images where product_id = p.id) img on true
-            where p.id = any(${intArray(ids)})`,
+        cityId,
+        own.map((l) => l.product_id),
+        skus,
       )
+      const byId = new Map(found.map((p) => [p.id, p]))
+      const out: ProductRow[] = []
+      for (const line of own) {
+        const p = byId.get(line.product_id)
+        if (!p) continue
+        byId.delete(p.id)
+        out.push({
+          ...p,
+          quantity: line.quantity,
+          is_active: line.is_active,
+          reference_product_id: line.reference_product_id,
+        })
+      }
+      const asked = [...byId.values()].sort((x, y) => x.id - y.id)
+      for (const p of asked) out.push({ ...p, quantity: null, is_active: null, reference_product_id: null })
+      return out
+    },
+
+    /** Products by id in one city, for a shared cart. */
+    async productsById(tx: Db, ids: number[], cityId: number): Promise<ProductRow[]> {
+      return (await source.get(tx, cityId, ids)).map((p) => ({
+        ...p,
+        quantity: null,
+        is_active: null,
+        reference_product_id: null,
+      }))
     },
 
     async productIdsBySku(tx: Db, skus: string[]): Promise<Map<string, number>> {
@@ -196,45 +245,86 @@ export function createCartRepo(db: Db) {
     },
 
     /**
-     * Writes the lines that changed, removes the ones that left and saves the cart's own fields with its
-     * version bumped, in one statement: a round trip is most of what a change costs.
+     * The cart, its lines and, for a request with an idempotency key, the answer stored under that key,
+     * without a lock: one statement, so the lines are those of the version read. A change made from it
+     * is saved only if the cart is still at that version (`save` with `expectedVersion`).
      */
-    async save(tx: Db, id: string, change: { upserts: LineWrite[]; removed: number[] }, patch: CartPatch) {
-      const steps = []
-      if (change.removed.length > 0)
-        steps.push(
-          sql`removed as (delete from cart_items where cart_id = ${id} and product_id = any(${intArray(change.removed)}))`,
-        )
-      if (change.upserts.length > 0) {
-        const values = sql.join(
-          change.upserts.map(
-            (l) =>
-              sql`(${id}::uuid, ${l.productId}::int, ${l.quantity}::int, ${l.isActive}::boolean, ${l.referenceProductId}::int)`,
-          ),
-          sql`, `,
-        )
-        steps.push(
-          sql`written as (insert into cart_items (cart_id, product_id, quantity, is_active, reference_product_id)
-              values ${values}
+    async readForChange(
+      tx: Db,
+      id: string,
+      key: { scope: string; key: string } | null,
+    ): Promise<{ cart: CartRow; lines: LineRow[]; stored: StoredAnswer | null } | undefined> {
+      const [row] = await preparedRows<CartRow & { lines: LineRow[]; stored: StoredAnswer | null }>(
+        tx,
+        'cart_read_for_change',
+        sql`select ${CART_COLUMNS},
+                   (select coalesce(json_agg(json_build_object(
+                             'product_id', i.product_id, 'quantity', i.quantity, 'is_active', i.is_active,
+                             'reference_product_id', i.reference_product_id) order by i.created_at, i.product_id),
+                           '[]'::json)
+                    from cart_items i where i.cart_id = carts.id) as lines,
+                   (select json_build_object('request_hash', k.request_hash, 'status', k.status, 'body', k.body)
+                    from idempotency_keys k where k.scope = ${key?.scope ?? null}::text and k.key = ${key?.key ?? null}::text)
+                     as stored
+            from carts where id = ${id}::uuid`,
+      )
+      if (!row) return undefined
+      const { lines, stored, ...cart } = row
+      return { cart: cart as CartRow, lines, stored }
+    },
+
+    /**
+     * Writes the lines that changed, removes the ones that left and saves the cart's own fields with its
+     * version bumped, in one statement of one text (lists as arrays, an absent field as null), so it is
+     * parsed and planned once per connection: a round trip is most of what a change costs.
+     *
+     * With `expectedVersion` nothing is written unless the cart is still at that version (undefined comes
+     * back then); with `remember` the answer is stored under its idempotency key in the same statement,
+     * so the change and its record commit together or not at all.
+     */
+    async save(
+      tx: Db,
+      id: string,
+      change: { upserts: LineWrite[]; removed: number[] },
+      patch: CartPatch,
+      guard: { expectedVersion?: number; updatedAt?: Date; remember?: RememberedAnswer } = {},
+    ): Promise<CartRow | undefined> {
+      const { upserts } = change
+      const { remember } = guard
+      const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
+      const [row] = await preparedRows<CartRow>(
+        tx,
+        'cart_save',
+        sql`with saved as (
+              update carts set version = version + 1, updated_at = coalesce(${guard.updatedAt?.toISOString() ?? null}::timestamptz, now()),
+                     city_id = coalesce(${patch.cityId ?? null}::int, city_id),
+                     promotion_choices = coalesce(${json(patch.promotionChoices)}::jsonb, promotion_choices),
+                     marketing_units = coalesce(${json(patch.marketingUnits)}::jsonb, marketing_units),
+                     bonus_amount = coalesce(${patch.bonusAmount ?? null}::int, bonus_amount),
+                     notices = coalesce(${json(patch.notices)}::jsonb, notices)
+              where id = ${id}::uuid and (${guard.expectedVersion ?? null}::int is null or version = ${guard.expectedVersion ?? null}::int)
+              returning ${CART_COLUMNS}),
+            removed as (
+              delete from cart_items where cart_id = (select id from saved) and product_id = any(${intArray(change.removed)})),
+            written as (
+              insert into cart_items (cart_id, product_id, quantity, is_active, reference_product_id)
+              select saved.id, l.product_id, l.quantity, l.is_active, l.reference_product_id
+              from saved, unnest(${intArray(upserts.map((l) => l.productId))},
+                          ${intArray(upserts.map((l) => l.quantity))},
+                          ${`{${upserts.map((l) => (l.isActive ? 't' : 'f')).join(',')}}`}::boolean[],
+                          ${`{${upserts.map((l) => l.referenceProductId ?? 'NULL').join(',')}}`}::int[])
+                   as l(product_id, quantity, is_active, reference_product_id)
               on conflict (cart_id, product_id) do update
                 set quantity = excluded.quantity, is_active = excluded.is_active,
-                    reference_product_id = excluded.reference_product_id)`,
-        )
-      }
-      const sets = [sql`version = version + 1`, sql`updated_at = now()`]
-      if (patch.cityId !== undefined) sets.push(sql`city_id = ${patch.cityId}`)
-      if (patch.promotionChoices)
-        sets.push(sql`promotion_choices = ${JSON.stringify(patch.promotionChoices)}::jsonb`)
-      if (patch.marketingUnits)
-        sets.push(sql`marketing_units = ${JSON.stringify(patch.marketingUnits)}::jsonb`)
-      if (patch.bonusAmount !== undefined) sets.push(sql`bonus_amount = ${patch.bonusAmount}`)
-      if (patch.notices) sets.push(sql`notices = ${JSON.stringify(patch.notices)}::jsonb`)
-      const prefix = steps.length > 0 ? sql`with ${sql.join(steps, sql`, `)} ` : sql``
-      const [row] = await rows<CartRow>(
-        tx,
-        sql`${prefix}update carts set ${sql.join(sets, sql`, `)} where id = ${id} returning ${CART_COLUMNS}`,
+                    reference_product_id = excluded.reference_product_id),
+            remembered as (
+              insert into idempotency_keys (scope, key, request_hash, status, body)
+              select ${remember?.scope ?? null}::text, ${remember?.key ?? null}::text, ${remember?.hash ?? null}::text,
+                     ${remember?.status ?? null}::int, ${json(remember?.body)}::jsonb
+              from saved where ${remember?.key ?? null}::text is not null)
+            select * from saved`,
       )
-      return row!
+      return row
     },
 
     async close(tx: Db, id: string): Promise<void> {
@@ -267,5 +357,6 @@ export function createCartRepo(db: Db) {
       return row
     },
   }
+  return repo
 }
 export type CartRepo = ReturnType<typeof createCartRepo>

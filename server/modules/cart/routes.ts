@@ -27,6 +27,7 @@ import type { ModuleRegistration } from '../../http/types'
 import { createCategoryChains } from './categories'
 import { createCartPricing } from './pricing/pricing'
 import { createBenefitTablesCache } from './pricing/repo'
+import { createProductSource } from './product-source'
 import { createCartRepo } from './repo'
 import { createCartService, type Actor, type CartRef } from './service'
 
@@ -81,7 +82,7 @@ async function change<T>(
  * ties a verb to one: creating (POST v2), adding (POST v3), setting (PUT v2), the batch and sharing (v3).
  */
 export const cartModule: ModuleRegistration = (app, { database }) => {
-  const repo = createCartRepo(database.db)
+  const repo = createCartRepo(database.db, createProductSource({ cache: process.env.NODE_ENV !== 'test' }))
   // Each change prices its cart through its own transaction; the benefit tables stay in memory across them.
   const benefitTables = createBenefitTablesCache()
   const cart = createCartService({

@@ -20,8 +20,15 @@ import {
 } from '../../../contract/values/cart'
 import type { Db } from '../../db/connection'
 import type { StoredPromotionChoice } from '../../db/schema'
-import { forbidden, notFound, unauthorized, unprocessable } from '../../http/errors'
-import { idempotent, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../../http/errors'
+import {
+  idempotent,
+  requestHash,
+  sometimesPurgeIdempotencyKeys,
+  type Answer,
+  type IdempotencyRequest,
+} from '../../http/idempotency'
+import { createKeyedQueue } from '../../lib/keyed-queue'
 import {
   availableQuantity,
   cartAnswer,
@@ -35,7 +42,7 @@ import {
 import type { CategoryChains } from './categories'
 import { CartDraft, noticeOf } from './draft'
 import type { CartPricing, PricingInput } from './pricing/types'
-import type { CartRepo, CartRow, ProductRow } from './repo'
+import type { CartRepo, CartRow, LineRow, ProductRow, RememberedAnswer } from './repo'
 
 /** Who asks: a guest reaches anonymous carts by id; a user also has the one named cart. */
 export interface Actor {
@@ -45,6 +52,9 @@ export interface Actor {
 
 /** A cart by its id, or the signed-in shopper's named cart (`/carts/...` without an id). */
 export type CartRef = { id: string } | 'named'
+
+/** Saves that lose to another process's change of the same cart before one is refused as busy. */
+const SAVE_ATTEMPTS = 20
 
 type Op = (draft: CartDraft, input: () => PricingInput, pricing: CartPricing) => void | Promise<void>
 
@@ -79,6 +89,7 @@ export interface CartServiceDeps {
  * is lost, and a retried request changes nothing twice.
  */
 export function createCartService({ db, repo, pricingFor, chains, now = () => new Date() }: CartServiceDeps) {
+  const turns = createKeyedQueue()
   function pricingInput(draft: CartDraft, chainOf: Awaited<ReturnType<CategoryChains['of']>>): PricingInput {
     return {
       cartId: draft.cart.id,
@@ -93,17 +104,30 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     }
   }
 
-  async function lockedCart(tx: Db, ref: CartRef, actor: Actor, cityId: number): Promise<CartRow> {
-    let id: string
-    if (ref === 'named') id = (await repo.openNamed(tx, userOf(actor), cityId)).id
-    else id = ref.id
-    const cart = await repo.lock(tx, id)
-    assertAccess(cart, actor)
-    return cart
+  /** The cart locked for the rest of the transaction, with its lines. */
+  async function lockedCart(
+    tx: Db,
+    ref: CartRef,
+    actor: Actor,
+    cityId: number,
+  ): Promise<{ cart: CartRow; lines: LineRow[] }> {
+    const id = ref === 'named' ? (await repo.openNamed(tx, userOf(actor), cityId)).id : ref.id
+    const locked = await repo.lockWithLines(tx, id)
+    assertAccess(locked?.cart, actor)
+    return locked!
   }
 
-  /** Writes the draft, prices it and answers the cart; the notices shown now are not stored again. */
-  async function save(tx: Db, draft: CartDraft, actor: Actor): Promise<Cart> {
+  /**
+   * Prices the draft, answers the cart and writes it; the notices shown now are not stored again. The
+   * answer is made before the write, from the row as it will be, so it can be stored with the change
+   * under an idempotency key. Null when `guard.expectedVersion` no longer holds: nothing was written.
+   */
+  async function save(
+    tx: Db,
+    draft: CartDraft,
+    actor: Actor,
+    guard: { expectedVersion?: number; remember?: Omit<RememberedAnswer, 'body' | 'status'> } = {},
+  ): Promise<Cart | null> {
     const lines = [...draft.lines.values()]
     const chainOf = await chains.of(
       tx,
@@ -111,15 +135,33 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     )
     // pricing takes the lines from memory, so the lines are written together with the cart below
     const priced = await pricingFor(tx).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
-    const row = await repo.save(tx, draft.cart.id, draft.writes(), {
+    const patch = {
       cityId: draft.cityId,
       promotionChoices: priced.cleared.promotionChoices ?? draft.promotionChoices,
       marketingUnits: priced.cleared.marketingUnits ?? draft.marketingUnits,
       bonusAmount: priced.cleared.bonusAmount ?? draft.bonusAmount,
       notices: [],
-    })
+    }
+    const updatedAt = now()
+    const row: CartRow = {
+      ...draft.cart,
+      version: draft.cart.version + 1,
+      updated_at: updatedAt,
+      city_id: patch.cityId,
+      promotion_choices: patch.promotionChoices,
+      marketing_units: patch.marketingUnits,
+      bonus_amount: patch.bonusAmount,
+      notices: [],
+    }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
-    return cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
+    const answer = cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
+    const remember = guard.remember && { ...guard.remember, status: 200, body: answer }
+    const written = await repo.save(tx, draft.cart.id, draft.writes(), patch, {
+      expectedVersion: guard.expectedVersion,
+      updatedAt,
+      remember,
+    })
+    return written ? answer : null
   }
 
   async function change(
@@ -130,29 +172,64 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     skus: string[],
     op: Op,
   ): Promise<Cart> {
-    const cart = await lockedCart(tx, ref, actor, cityId)
-    const draft = new CartDraft(cart, cityId, await repo.products(tx, cart.id, cityId, skus))
+    const { cart, lines } = await lockedCart(tx, ref, actor, cityId)
+    const draft = new CartDraft(cart, cityId, await repo.products(tx, cart.id, cityId, skus, lines))
     const chainOf = await chains.of(
       tx,
       [...draft.lines.values()].map((l) => l.product.category_id),
     )
     await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(tx))
     draft.check()
-    return save(tx, draft, actor)
+    // the row is locked, so the save cannot miss
+    return (await save(tx, draft, actor))!
   }
 
-  const mutation = (
+  /**
+   * A change of one cart without holding a transaction open: the cart and its lines are read in one
+   * statement, the change is made and priced in memory, and one statement saves it if the cart is still
+   * at the version read, with the answer under the request's idempotency key. A save that finds another
+   * change first reads again and redoes the change on top of it; this process's own changes of a cart
+   * take turns, so that happens only across processes. Two round trips, where a locking transaction
+   * takes four and holds the row lock across them.
+   */
+  async function mutation(
     idem: IdempotencyRequest,
     ref: CartRef,
     actor: Actor,
     cityId: number,
     op: Op,
     skus: string[] = [],
-  ) =>
-    idempotent(db, idem, async (tx) => ({
-      status: 200,
-      body: await change(tx, ref, actor, cityId, skus, op),
-    }))
+  ): Promise<Answer<Cart> & { replayed: boolean }> {
+    const id = ref === 'named' ? (await repo.openNamed(db, userOf(actor), cityId)).id : ref.id
+    const key = idem.key === null ? null : { scope: idem.scope, key: idem.key }
+    const hash = key ? requestHash(idem.payload) : ''
+    const answer = await turns.run(id, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const read = await repo.readForChange(db, id, key)
+        if (!read) throw notFound(CART_ERROR_KEYS.notFound)
+        assertAccess(read.cart, actor)
+        if (read.stored) {
+          if (read.stored.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
+          return { status: read.stored.status ?? 200, body: read.stored.body as Cart, replayed: true }
+        }
+        const draft = new CartDraft(read.cart, cityId, await repo.products(db, id, cityId, skus, read.lines))
+        const chainOf = await chains.of(
+          db,
+          [...draft.lines.values()].map((l) => l.product.category_id),
+        )
+        await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(db))
+        draft.check()
+        const body = await save(db, draft, actor, {
+          expectedVersion: read.cart.version,
+          remember: key ? { ...key, hash } : undefined,
+        })
+        if (body) return { status: 200, body, replayed: false }
+        if (attempt >= SAVE_ATTEMPTS) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+      }
+    })
+    if (!answer.replayed && key) await sometimesPurgeIdempotencyKeys(db)
+    return answer
+  }
 
   return {
     create(cityId: number, actor: Actor, idem: IdempotencyRequest): Promise<Answer<Cart>> {
@@ -218,7 +295,8 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           mergeLines(draft, incoming)
           await repo.close(tx, guest.id)
         }
-        return { status: 200, body: await save(tx, draft, actor) }
+        // both rows are locked, so the save cannot miss
+        return { status: 200, body: (await save(tx, draft, actor))! }
       })
     },
 

@@ -168,17 +168,20 @@ async function numbers(
   }
 }
 
+/** The catalogue's version and the stock sequence: what every cache of catalogue data keys on. */
+export async function readCatalogVersions(db: Db): Promise<Versions> {
+  const [row] = await rows<{ catalog: number | null; stock: number }>(
+    db,
+    sql`select (select version::float8 from catalog_version where id = 1) as catalog,
+               (select case when is_called then last_value else 0 end from catalog_stock_version)::float8 as stock`,
+  )
+  return { catalog: Number(row?.catalog ?? 0), stock: Number(row?.stock ?? 0) }
+}
+
 export function createCatalogRepo(db: Db) {
   return {
     /** One cheap round trip, polled every few seconds by each server process. */
-    async versions(): Promise<Versions> {
-      const [row] = await rows<{ catalog: number | null; stock: number }>(
-        db,
-        sql`select (select version::float8 from catalog_version where id = 1) as catalog,
-                   (select case when is_called then last_value else 0 end from catalog_stock_version)::float8 as stock`,
-      )
-      return { catalog: Number(row?.catalog ?? 0), stock: Number(row?.stock ?? 0) }
-    },
+    versions: (): Promise<Versions> => readCatalogVersions(db),
 
     categories: () =>
       rows<CategoryRow>(

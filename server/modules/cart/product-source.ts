@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection'
+import { preparedRows } from '../../db/rows'
+import { readCatalogVersions, type Versions } from '../catalog/repo'
+import type { CartProduct } from './repo'
+
+/** As often as the catalogue's own index asks whether the catalogue or its stock changed. */
+const CHECK_EVERY_MS = 2000
+/** Products × cities held at most; past it the cache starts over rather than grow with the catalogue. */
+const MAX_ENTRIES = 50_000
+
+export interface ProductSourceOptions {
+  /** Off in tests, which change prices and stock and look at a cart at once. */
+  cache: boolean
+  checkEveryMs?: number
+  clock?: () => number
+}
+
+const intArray = (ids: number[]) => `{${ids.join(',')}}`
+const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`
+
+/**
+ * Products as a cart shows them in one city: price, stock by condition, brand and image ids, by id and
+ * by sku. Every cart change needs each of its lines' products, and reading them is most of what a change
+ * costs the database, while they change with the catalogue and its stock, not with the cart.
+ *
+ * With the cache on, what was read is kept until the catalogue's version or the stock sequence moves
+ * (checked at most every two seconds, through the caller's connection) and once more on the check after
+ * a move: the sequence moves when a stock writer writes, before it commits. A cart may so show a price
+ * or a stock up to a few seconds old, as the catalogue's listings do; checkout reserves against the
+ * database itself.
+ */
+export function createProductSource({
+  cache,
+  checkEveryMs = CHECK_EVERY_MS,
+  clock = Date.now,
+}: ProductSourceOptions) {
+  const byKey = new Map<string, CartProduct>()
+  const idBySku = new Map<string, number>()
+  let seen: Versions | null = null
+  let checkedAt = -Infinity
+  let recheck = false
+  let checking: Promise<void> | null = null
+
+  function forget() {
+    byKey.clear()
+    idBySku.clear()
+  }
+
+  async function check(db: Db) {
+    const now = await readCatalogVersions(db)
+    const changed = !seen || now.catalog !== seen.catalog || now.stock !== seen.stock
+    if (changed || recheck) forget()
+    recheck = changed
+    seen = now
+    checkedAt = clock()
+  }
+
+  function fresh(db: Db): Promise<void> | void {
+    if (clock() - checkedAt < checkEveryMs) return
+    checking ??= check(db).finally(() => {
+      checking = null
+    })
+    return checking
+  }
+
+  function load(db: Db, cityId: number, ids: number[], skus: string[]): Promise<CartProduct[]> {
+    return preparedRows<CartProduct>(
+      db,
+      'cart_products',
+      sql`select p.id, p.sku, p.uri, p.type, p.title_ru, p.title_kk, p.category_id, p.brand_id,
+                 b.name as brand, p.stickers, p.only_prepayment, p.reference_product_id as own_reference_id,
+                 pp.price, pp.old_price, pp.price_usd,
+                 coalesce(s.stock_new, 0)::int as stock_new, coalesce(s.stock_showcase, 0)::int as stock_showcase,
+                 img.ids as images
+          from products p
+          left join brands b on b.id = p.brand_id
+          left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
+          left join lateral (
+            select sum(quantity) filter (where condition = 'N') as stock_new,
+                   sum(quantity) filter (where condition = 'V') as stock_showcase
+            from stocks where product_id = p.id and city_id = ${cityId}) s on true
+          left join lateral (
+            select array_agg(id order by position, id) as ids from images where product_id = p.id) img on true
+          where p.id = any(${intArray(ids)}::int[]) or p.sku = any(${textArray(skus)}::text[])`,
+    )
+  }
+
+  return {
+    /** The products with these ids or skus that exist, in no particular order. */
+    async get(db: Db, cityId: number, ids: number[], skus: string[] = []): Promise<CartProduct[]> {
+      if (ids.length === 0 && skus.length === 0) return []
+      if (!cache) return load(db, cityId, ids, skus)
+      await fresh(db)
+      const found = new Map<number, CartProduct>()
+      const missingIds: number[] = []
+      const missingSkus: string[] = []
+      for (const id of ids) {
+        const hit = byKey.get(`${cityId}:${id}`)
+        if (hit) found.set(id, hit)
+        else missingIds.push(id)
+      }
+      for (const sku of skus) {
+        const id = idBySku.get(sku)
+        const hit = id === undefined ? undefined : byKey.get(`${cityId}:${id}`)
+        if (hit) found.set(hit.id, hit)
+        else missingSkus.push(sku)
+      }
+      if (missingIds.length > 0 || missingSkus.length > 0) {
+        const loaded = await load(db, cityId, missingIds, missingSkus)
+        if (byKey.size + loaded.length > MAX_ENTRIES) forget()
+        for (const p of loaded) {
+          // shared by every cart that shows it from now on
+          Object.freeze(p)
+          byKey.set(`${cityId}:${p.id}`, p)
+          idBySku.set(p.sku, p.id)
+          found.set(p.id, p)
+        }
+      }
+      return [...found.values()]
+    },
+  }
+}
+export type ProductSource = ReturnType<typeof createProductSource>
