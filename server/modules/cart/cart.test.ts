@@ -6,6 +6,7 @@ import { ErrorBody } from '../../../contract/common'
 import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
+import { SEED_PROMOTION_IDS } from '../../seed/benefits'
 import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
 import { createCategoryChains } from './categories'
@@ -463,6 +464,63 @@ describe('merging a guest cart on sign-in', () => {
     expect(line(merged, p)?.quantity).toBe(2)
     expect(merged.products.map((l) => l.sku)).toContain(gift!.sku)
     expect(merged.promotions.some((pr) => pr.type === 'gift' && pr.isApplied)).toBe(true)
+  })
+
+  it("brings the guest's own gift choice and gift card along to the named cart", async () => {
+    const user = await signInTestUser(app)
+    const [promotion] = await rows<{ phone: string; gifts: string[]; rule: number }>(
+      database.db,
+      sql`select (select sku from products where id = (pr.main_entity_ids->>0)::int) as phone,
+                 array(select p.sku from jsonb_array_elements_text(pr.rules->0->'productIds')
+                         with ordinality as g(id, n)
+                       join products p on p.id = g.id::int order by g.n) as gifts,
+                 (pr.rules->0->>'id')::int as rule
+          from promotions pr
+          where pr.id = ${SEED_PROMOTION_IDS.smartphoneGift}`,
+    )
+    const { phone, gifts, rule } = promotion!
+    expect(gifts.length).toBeGreaterThan(1)
+    const guest = await newCart()
+    ok(await add(guest.id, [{ sku: phone, quantity: 1 }]))
+    const chosen = ok(
+      await app.inject({
+        method: 'PUT',
+        url: `${CART_V3}/carts/${guest.id}/promotions`,
+        payload: {
+          city_id: 1,
+          promotions: [
+            {
+              id: SEED_PROMOTION_IDS.smartphoneGift,
+              referenceProductSku: phone,
+              rules: [{ id: rule, chosenProducts: [{ sku: gifts[1] }] }],
+            },
+          ],
+        },
+      }),
+    )
+    const giftOf = (cart: Cart) =>
+      cart.promotions
+        .find((pr) => pr.promoId === SEED_PROMOTION_IDS.smartphoneGift)
+        ?.result.products.filter((p) => p.isChosen)
+        .map((p) => p.sku)
+    expect(giftOf(chosen)).toEqual([gifts[1]])
+    ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/${guest.id}/marketingUnits`,
+        payload: { city_id: 1, unitType: 'gift_card', code: 'GIFT10000' },
+      }),
+    )
+    const merged = ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/merge/${guest.id}?city_id=1`,
+        headers: user.headers,
+      }),
+    )
+    expect(giftOf(merged)).toEqual([gifts[1]])
+    expect(merged.marketingUnits.map((u) => [u.type, u.code])).toContainEqual(['gift_card', 'GIFT10000'])
+    expect(merged.giftCardSum).toBeGreaterThan(0)
   })
 
   it('answers a retried merge with the same key with the first answer, without doubling anything', async () => {

@@ -293,6 +293,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
         if (guest.id !== named.id) {
           const incoming = await repo.products(tx, guest.id, cityId)
           mergeLines(draft, incoming)
+          carryBenefits(draft, guest)
           await repo.close(tx, guest.id)
         }
         // both rows are locked, so the save cannot miss
@@ -517,6 +518,28 @@ export type CartService = ReturnType<typeof createCartService>
 const skusOf = (items: { sku: string; reference_product_sku?: string }[]) => [
   ...new Set(items.flatMap((i) => (i.reference_product_sku ? [i.sku, i.reference_product_sku] : [i.sku]))),
 ]
+
+/**
+ * The guest's gift and kit choices and gift cards come along to the named cart, where it has none of its
+ * own for the same promotion and product or the same card. Pricing then drops any that no longer apply
+ * and says so, as for any other change. A promo code does not: merging changes the products, which
+ * takes an applied promo code off (spec 8).
+ */
+function carryBenefits(draft: CartDraft, guest: CartRow) {
+  const choiceKey = (c: StoredPromotionChoice) => `${c.promotionId}:${c.referenceProductId}`
+  const chosen = new Set(draft.promotionChoices.map(choiceKey))
+  const choices = guest.promotion_choices.filter(
+    (c) => draft.lines.has(c.referenceProductId) && !chosen.has(choiceKey(c)),
+  )
+  const cards = new Set(
+    draft.marketingUnits.filter((u) => u.type === 'gift_card').map((u) => u.code.toUpperCase()),
+  )
+  const giftCards = guest.marketing_units.filter(
+    (u) => u.type === 'gift_card' && !cards.has(u.code.toUpperCase()),
+  )
+  if (choices.length > 0) draft.promotionChoices = [...draft.promotionChoices, ...choices]
+  if (giftCards.length > 0) draft.marketingUnits = [...draft.marketingUnits, ...giftCards]
+}
 
 /**
  * The guest's lines into the named cart: quantities combined and capped by the stock of the named cart's
