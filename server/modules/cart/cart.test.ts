@@ -623,6 +623,25 @@ describe('idempotency and concurrency', () => {
     expect(after.version).toBe(cart.version + 50)
   })
 
+  it('lists the lines in the same order whether the cart was read from the database or kept by the process', async () => {
+    const cart = await newCart()
+    const first = await product()
+    const second = await product()
+    const third = await product()
+    ok(await add(cart.id, [{ sku: first.sku, quantity: 1 }]))
+    // added together, so stored with one time: read back by product id
+    ok(
+      await add(cart.id, [
+        { sku: third.sku, quantity: 1 },
+        { sku: second.sku, quantity: 1 },
+      ]),
+    )
+    const changed = ok(await add(cart.id, [{ sku: first.sku, quantity: 1 }]))
+    const read = ok(await getCart(cart.id))
+    expect(changed.products.map((l) => l.sku)).toEqual(read.products.map((l) => l.sku))
+    expect(read.products.map((l) => l.sku)).toEqual([first.sku, second.sku, third.sku])
+  })
+
   it('keeps every add when two store processes change one cart at once, and a replayed key changes nothing', async () => {
     // two services over one database stand for two processes: their changes of one cart do not take
     // turns in memory, so one's save finds the other's version and redoes its change on top of it
@@ -666,8 +685,9 @@ describe('benefits kept by the cart', () => {
     const p = await product()
     ok(await add(cart.id, [{ sku: p.sku, quantity: 1 }]))
     const giftCard = { type: 'gift_card', code: 'GIFT10000', operationId: 'op-gc' }
+    // as every writer of a cart does, the version moves: a store process keeps the cart it saved last
     await database.db.execute(
-      sql`update carts set marketing_units = ${JSON.stringify([
+      sql`update carts set version = version + 1, marketing_units = ${JSON.stringify([
         { type: 'promo_code', code: 'EUPROMO', operationId: 'op-1' },
         giftCard,
       ])}::jsonb where id = ${cart.id}`,

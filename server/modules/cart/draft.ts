@@ -9,7 +9,7 @@ import {
 import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import { availableQuantity, isActiveLine, isService, type Line } from './cart-view'
-import type { CartRow, LineWrite, ProductRow } from './repo'
+import type { CartRow, LineRow, LineWrite, ProductRow } from './repo'
 
 export const noticeOf = (
   code: CartNoticeCode,
@@ -142,6 +142,24 @@ export class CartDraft {
   }
 
   /** What to write: lines that are new or changed, and lines that left. */
+  /**
+   * The lines as stored after this change, in the order the store reads them back: the lines kept, as
+   * they were ordered, then the new ones (added together, so ordered by product id).
+   */
+  linesAfter(): LineRow[] {
+    const all = [...this.lines.values()]
+    const kept = all.filter((l) => this.stored.has(l.product.id))
+    const added = all
+      .filter((l) => !this.stored.has(l.product.id))
+      .sort((a, b) => a.product.id - b.product.id)
+    return [...kept, ...added].map((l) => ({
+      product_id: l.product.id,
+      quantity: l.quantity,
+      is_active: l.ticked,
+      reference_product_id: l.referenceProductId,
+    }))
+  }
+
   writes(): { upserts: LineWrite[]; removed: number[] } {
     const upserts: LineWrite[] = []
     for (const line of this.lines.values()) {

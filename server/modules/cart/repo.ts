@@ -79,7 +79,8 @@ export interface RememberedAnswer {
   key: string
   hash: string
   status: number
-  body: unknown
+  /** The answer as sent, JSON. */
+  json: string
 }
 
 /** What a cart row changes to: only the given fields are written. */
@@ -320,7 +321,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
             remembered as (
               insert into idempotency_keys (scope, key, request_hash, status, body)
               select ${remember?.scope ?? null}::text, ${remember?.key ?? null}::text, ${remember?.hash ?? null}::text,
-                     ${remember?.status ?? null}::int, ${json(remember?.body)}::jsonb
+                     ${remember?.status ?? null}::int, ${remember?.json ?? null}::jsonb
               from saved where ${remember?.key ?? null}::text is not null)
             select * from saved`,
       )

@@ -22,6 +22,7 @@ import {
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
+import { sendJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
 import type { ModuleRegistration } from '../../http/types'
 import { createCategoryChains } from './categories'
@@ -60,10 +61,19 @@ async function actorOf(req: FastifyRequest): Promise<Actor> {
 const idemOf = (req: FastifyRequest, ref: CartRef, actor: Actor) =>
   idempotencyRequest(req, ref === 'named' ? `user:${actor.userId ?? 'guest'}` : `cart:${ref.id}`)
 
-function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean }) {
+/** Outside production, an answer sent as rendered is checked against the contract as the serializer would. */
+const CHECK_RENDERED = process.env.NODE_ENV !== 'production'
+
+function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean; json?: string }) {
   reply.header('cache-control', 'private, no-store')
   if (answer.replayed) reply.header('idempotent-replayed', 'true')
-  return reply.code(answer.status).send(answer.body)
+  reply.code(answer.status)
+  // a change's answer is rendered once, for its idempotency record and for the shopper
+  if (answer.json !== undefined) {
+    if (CHECK_RENDERED) Cart.parse(answer.body)
+    return sendJson(reply, answer.json)
+  }
+  return reply.send(answer.body)
 }
 
 /** A change of the cart the request names, for whoever sent it, under the request's idempotency key. */

@@ -29,6 +29,7 @@ import {
   type IdempotencyRequest,
 } from '../../http/idempotency'
 import { createKeyedQueue } from '../../lib/keyed-queue'
+import { Lru } from '../../lib/lru'
 import {
   availableQuantity,
   cartAnswer,
@@ -55,6 +56,8 @@ export type CartRef = { id: string } | 'named'
 
 /** Saves that lose to another process's change of the same cart before one is refused as busy. */
 const SAVE_ATTEMPTS = 20
+/** Carts whose last saved state a process keeps: a few MB, the carts of the shoppers active now. */
+const KNOWN_CARTS = 10_000
 
 type Op = (draft: CartDraft, input: () => PricingInput, pricing: CartPricing) => void | Promise<void>
 
@@ -90,6 +93,8 @@ export interface CartServiceDeps {
  */
 export function createCartService({ db, repo, pricingFor, chains, now = () => new Date() }: CartServiceDeps) {
   const turns = createKeyedQueue()
+  /** The carts this process saved last, as saved: the next change of one needs no read. */
+  const known = new Lru<string, { cart: CartRow; lines: LineRow[] }>({ maxEntries: KNOWN_CARTS })
   function pricingInput(draft: CartDraft, chainOf: Awaited<ReturnType<CategoryChains['of']>>): PricingInput {
     return {
       cartId: draft.cart.id,
@@ -126,8 +131,8 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     tx: Db,
     draft: CartDraft,
     actor: Actor,
-    guard: { expectedVersion?: number; remember?: Omit<RememberedAnswer, 'body' | 'status'> } = {},
-  ): Promise<Cart | null> {
+    guard: { expectedVersion?: number; remember?: Omit<RememberedAnswer, 'json' | 'status'> } = {},
+  ): Promise<{ answer: Cart; json: string; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
     const chainOf = await chains.of(
       tx,
@@ -155,13 +160,15 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
     const answer = cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
-    const remember = guard.remember && { ...guard.remember, status: 200, body: answer }
+    // rendered once: stored under the idempotency key and sent as it is
+    const json = JSON.stringify(answer)
+    const remember = guard.remember && { ...guard.remember, status: 200, json }
     const written = await repo.save(tx, draft.cart.id, draft.writes(), patch, {
       expectedVersion: guard.expectedVersion,
       updatedAt,
       remember,
     })
-    return written ? answer : null
+    return written ? { answer, json, row } : null
   }
 
   async function change(
@@ -181,16 +188,18 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(tx))
     draft.check()
     // the row is locked, so the save cannot miss
-    return (await save(tx, draft, actor))!
+    return (await save(tx, draft, actor))!.answer
   }
 
   /**
-   * A change of one cart without holding a transaction open: the cart and its lines are read in one
-   * statement, the change is made and priced in memory, and one statement saves it if the cart is still
-   * at the version read, with the answer under the request's idempotency key. A save that finds another
-   * change first reads again and redoes the change on top of it; this process's own changes of a cart
-   * take turns, so that happens only across processes. Two round trips, where a locking transaction
-   * takes four and holds the row lock across them.
+   * A change of one cart without holding a transaction open. The cart and its lines come from what this
+   * process saved last, else from one statement that also finds an answer stored under the request's
+   * idempotency key; the change is made and priced in memory; one statement saves it if the cart is still
+   * at that version, with the answer under the key. When it is not (another process changed the cart), or
+   * the key was used already, or the change is refused on what this process knew, it reads the cart
+   * again and goes once more. One process's changes of a cart take turns, so they never miss each other.
+   * One round trip for a cart this process knows, two otherwise; a locking transaction takes four and
+   * holds the row lock across them.
    */
   async function mutation(
     idem: IdempotencyRequest,
@@ -199,31 +208,48 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     cityId: number,
     op: Op,
     skus: string[] = [],
-  ): Promise<Answer<Cart> & { replayed: boolean }> {
+  ): Promise<Answer<Cart> & { replayed: boolean; json?: string }> {
     const id = ref === 'named' ? (await repo.openNamed(db, userOf(actor), cityId)).id : ref.id
     const key = idem.key === null ? null : { scope: idem.scope, key: idem.key }
     const hash = key ? requestHash(idem.payload) : ''
     const answer = await turns.run(id, async () => {
       for (let attempt = 1; ; attempt++) {
-        const read = await repo.readForChange(db, id, key)
-        if (!read) throw notFound(CART_ERROR_KEYS.notFound)
-        assertAccess(read.cart, actor)
-        if (read.stored) {
-          if (read.stored.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
-          return { status: read.stored.status ?? 200, body: read.stored.body as Cart, replayed: true }
+        const remembered = attempt === 1 ? known.get(id) : undefined
+        let state = remembered
+        if (!state) {
+          const read = await repo.readForChange(db, id, key)
+          if (!read) throw notFound(CART_ERROR_KEYS.notFound)
+          assertAccess(read.cart, actor)
+          if (read.stored) {
+            if (read.stored.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
+            return { status: read.stored.status ?? 200, body: read.stored.body as Cart, replayed: true }
+          }
+          state = read
         }
-        const draft = new CartDraft(read.cart, cityId, await repo.products(db, id, cityId, skus, read.lines))
-        const chainOf = await chains.of(
-          db,
-          [...draft.lines.values()].map((l) => l.product.category_id),
-        )
-        await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(db))
-        draft.check()
-        const body = await save(db, draft, actor, {
-          expectedVersion: read.cart.version,
-          remember: key ? { ...key, hash } : undefined,
-        })
-        if (body) return { status: 200, body, replayed: false }
+        const { cart, lines } = state
+        assertAccess(cart, actor)
+        let saved: Awaited<ReturnType<typeof save>>
+        try {
+          const draft = new CartDraft(cart, cityId, await repo.products(db, id, cityId, skus, lines))
+          const chainOf = await chains.of(
+            db,
+            [...draft.lines.values()].map((l) => l.product.category_id),
+          )
+          await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(db))
+          draft.check()
+          saved = await save(db, draft, actor, {
+            expectedVersion: cart.version,
+            remember: key ? { ...key, hash } : undefined,
+          })
+          if (saved) known.set(id, { cart: saved.row, lines: draft.linesAfter() })
+        } catch (err) {
+          // what this process knew may be behind: the answer, refusal or used key stands only on a fresh read
+          known.delete(id)
+          if (remembered) continue
+          throw err
+        }
+        if (saved) return { status: 200, body: saved.answer, json: saved.json, replayed: false }
+        known.delete(id)
         if (attempt >= SAVE_ATTEMPTS) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       }
     })
@@ -297,7 +323,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           await repo.close(tx, guest.id)
         }
         // both rows are locked, so the save cannot miss
-        return { status: 200, body: (await save(tx, draft, actor))! }
+        return { status: 200, body: (await save(tx, draft, actor))!.answer }
       })
     },
 
