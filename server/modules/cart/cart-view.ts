@@ -35,14 +35,15 @@ export interface Line {
 
 export const isActiveLine = (line: Line) => line.ticked && isAvailable(line.product)
 
-export function toPricingLine(line: Line, chain: CategoryChain): PricingLine {
+/** A line as pricing takes it; `categoryPath` is the product's category and its ancestors. */
+export function toPricingLine(line: Line, categoryPath: number[]): PricingLine {
   const p = line.product
   return {
     productId: p.id,
     sku: p.sku,
     type: p.type,
     categoryId: p.category_id,
-    categoryPath: chain.ids,
+    categoryPath,
     brandId: p.brand_id,
     price: p.price ?? 0,
     oldPrice: p.old_price,

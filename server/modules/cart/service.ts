@@ -67,7 +67,8 @@ const sharedCartId = () => Array.from({ length: 12 }, () => BASE62[randomInt(62)
 export const sharedCartImage = (imageId: string) =>
   `/f3/api/v1/images/${SHARED_CART_IMAGE}/${SHARED_CART_IMAGE}/${imageId}.webp`
 
-function assertAccess(cart: CartRow | undefined, actor: Actor): asserts cart is CartRow {
+/** An open cart the actor may use: a named cart is its owner's alone (403), a closed or unknown one 404. */
+export function assertAccess(cart: CartRow | undefined, actor: Actor): asserts cart is CartRow {
   if (!cart || cart.closed_at !== null) throw notFound(CART_ERROR_KEYS.notFound)
   if (cart.user_id !== null && cart.user_id !== actor.userId) throw forbidden(CART_ERROR_KEYS.forbidden)
 }
@@ -102,7 +103,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
       userId: draft.cart.user_id,
       now: now(),
       lang: 'ru',
-      lines: [...draft.lines.values()].map((l) => toPricingLine(l, chainOf(l.product.category_id))),
+      lines: [...draft.lines.values()].map((l) => toPricingLine(l, chainOf(l.product.category_id).ids)),
       promotionChoices: draft.promotionChoices,
       marketingUnits: draft.marketingUnits,
       bonusAmount: draft.bonusAmount,

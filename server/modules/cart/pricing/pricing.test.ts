@@ -10,6 +10,7 @@ import { createBonusRepo } from '../../bonus/repo'
 import { createPricingLinesRepo } from './lines-repo'
 import { createCartPricing } from './pricing'
 import { createBenefitRepo } from './repo'
+import { makeProduct } from '../test-products'
 import { stockedProducts } from './test-carts'
 import type { CartPricing, PricingInput } from './types'
 
@@ -80,6 +81,23 @@ beforeAll(async () => {
   cashbackSku = brand?.sku ?? ''
   const [tv] = await stockedProducts(database.db, 100_000, 1_000_000, 1, 'televizory')
   tvSku = tv?.sku ?? ''
+})
+
+describe('pricing lines of a product list', () => {
+  it('is active with enough units in the city, and a gift certificate without any stock', async () => {
+    const scarce = await makeProduct(database.db, { stock: { 1: 1 } })
+    const certificate = await makeProduct(database.db, { type: 'certificate', stock: {} })
+    const lines = await linesFor([
+      { sku: scarce.sku, quantity: 1 },
+      { sku: certificate.sku, quantity: 3 },
+    ])
+    expect(lines.map((l) => [l.sku, l.isActive])).toEqual([
+      [scarce.sku, true],
+      [certificate.sku, true],
+    ])
+    const [tooMany] = await linesFor([{ sku: scarce.sku, quantity: 2 }])
+    expect(tooMany?.isActive).toBe(false)
+  })
 })
 
 describe('pricing a cart against the seeded benefits', () => {
