@@ -119,6 +119,22 @@ export const choosePromotion = (target: CartTarget, choice: PromotionChoice) =>
     body: { city_id: target.cityId, promotions: [choice] },
   })
 
+/** Takes a kit (or a gift the shopper may go without) out of the order: DELETE .../promotions. */
+export const removePromotion = (
+  target: CartTarget,
+  promotion: { promoId: number; referenceProductSku: string },
+) =>
+  enqueue(target, {
+    kind: CART_KINDS.removePromotion,
+    method: 'DELETE',
+    path: `${cartPath(target.owner)}/promotions`,
+    query: {
+      city_id: target.cityId,
+      promotion_id: promotion.promoId,
+      reference_product_sku: promotion.referenceProductSku,
+    },
+  })
+
 export const addMarketingUnit = (target: CartTarget, unitType: MarketingUnitType, code: string) =>
   enqueue(target, {
     kind: CART_KINDS.addUnit,

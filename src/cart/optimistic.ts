@@ -14,6 +14,7 @@ export const CART_KINDS = {
   remove: 'cart.remove',
   removeInactive: 'cart.removeInactive',
   promotions: 'cart.promotions',
+  removePromotion: 'cart.removePromotion',
   addUnit: 'cart.addUnit',
   removeUnit: 'cart.removeUnit',
   bonus: 'cart.bonus',
@@ -190,7 +191,10 @@ function choicesOf(item: CartChange): ChosenRules[] {
   return Array.isArray(promotions) ? (promotions as ChosenRules[]) : []
 }
 
-/** A gift or kit choice shows as chosen at once; what it takes off the total waits for the server. */
+/**
+ * A gift or kit choice shows as chosen and in the order at once; what it takes off the total waits for
+ * the server.
+ */
 function changePromotions(cart: Cart, item: CartChange): Cart {
   const choices = choicesOf(item)
   if (choices.length === 0) return cart
@@ -202,6 +206,7 @@ function changePromotions(cart: Cart, item: CartChange): Cart {
     if (!choice) return promotion
     return {
       ...promotion,
+      isApplied: true,
       rules: promotion.rules.map((rule) => {
         const chosen = choice.rules.find((candidate) => candidate.id === rule.id)?.chosenProducts
         if (!chosen) return rule
@@ -216,9 +221,22 @@ function changePromotions(cart: Cart, item: CartChange): Cart {
   return { ...cart, promotions }
 }
 
+/** A kit taken out shows as out of the order at once. */
+function removePromotion(cart: Cart, item: CartChange): Cart {
+  const query = item.query ?? {}
+  const promotions = cart.promotions.map((promotion) =>
+    String(promotion.promoId) === String(query.promotion_id) &&
+    promotion.referenceProductSku === String(query.reference_product_sku)
+      ? { ...promotion, isApplied: false }
+      : promotion,
+  )
+  return { ...cart, promotions }
+}
+
 /** One queued change applied to a cart. */
 export function applyChange(cart: Cart, item: CartChange, preview: PreviewLookup): Cart {
   if (item.kind === CART_KINDS.promotions) return changePromotions(cart, item)
+  if (item.kind === CART_KINDS.removePromotion) return removePromotion(cart, item)
   const products = changeProducts(cart.products, item, preview)
   return products === cart.products ? cart : recount(cart, products)
 }

@@ -161,6 +161,45 @@ describe('the cart page', () => {
     })
   })
 
+  it('says an optional kit is not in the order until the shopper adds it, and adds it as preselected', async () => {
+    const kit = aGiftPromotion({ type: 'kit', title: 'Комплект к ноутбуку', isApplied: false, economy: 0 })
+    cart = aCart([aLine()], { promotions: [kit] })
+    await renderAppAt('/cart')
+    const status = await screen.findByTestId('promotion-status')
+    expect(status.dataset.applied).toBe('false')
+    expect(status.textContent).toContain('Комплект не в заказе')
+
+    fireEvent.click(within(status).getByRole('button', { name: 'Добавить комплект' }))
+
+    await waitFor(() => expect(screen.getByTestId('promotion-status').dataset.applied).toBe('true'))
+    await waitFor(() => expect(sent('POST').some((call) => call.path.endsWith('/promotions'))).toBe(true))
+    expect(sent('POST').find((call) => call.path.endsWith('/promotions'))?.body).toEqual({
+      city_id: 1,
+      promotions: [
+        {
+          id: 7,
+          referenceProductId: 1,
+          referenceProductSku: '100001',
+          rules: [{ id: 70, chosenProducts: [{ sku: '200001', type: 'regular', isAvailable: true }] }],
+        },
+      ],
+    })
+  })
+
+  it('takes an added kit out of the order', async () => {
+    cart = aCart([aLine()], { promotions: [aGiftPromotion({ type: 'kit', isApplied: true })] })
+    await renderAppAt('/cart')
+    const status = await screen.findByTestId('promotion-status')
+    expect(status.textContent).toContain('Комплект в заказе')
+
+    fireEvent.click(within(status).getByRole('button', { name: 'Убрать комплект' }))
+
+    await waitFor(() => expect(sent('DELETE').some((call) => call.path.endsWith('/promotions'))).toBe(true))
+    const removal = sent('DELETE').find((call) => call.path.endsWith('/promotions'))
+    expect(removal?.url).toContain('promotion_id=7')
+    expect(removal?.url).toContain('reference_product_sku=100001')
+  })
+
   it('marks a line changed offline as waiting for the network, with the change already shown', async () => {
     await renderAppAt('/cart')
     const first = (await screen.findAllByTestId('cart-line'))[0] as HTMLElement

@@ -17,6 +17,7 @@ import { cartErrorText } from '../../cart/messages'
 import {
   addMarketingUnit,
   choosePromotion,
+  removePromotion,
   removeInactive,
   removeLine,
   removeMarketingUnit,
@@ -125,6 +126,7 @@ function CartContent() {
           <PromotionsBlock
             promotions={cart.promotions}
             onChoose={(choice: PromotionChoice) => act((to) => choosePromotion(to, choice))}
+            onRemove={(promotion) => act((to) => removePromotion(to, promotion))}
           />
           <Coupons
             cart={cart}
