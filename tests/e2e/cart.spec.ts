@@ -154,7 +154,14 @@ test.describe('the cart', () => {
     await gifts.nth(1).getByRole('radio').check()
     await chosen
     await expect(gifts.nth(1).getByRole('radio')).toBeChecked()
-    await expect(page.locator('[data-testid="promotion"][data-type="kit"]')).toHaveCount(1)
+    // The kit is offered, not in the order, until the shopper adds it.
+    const kit = page.locator('[data-testid="promotion"][data-type="kit"]')
+    await expect(kit).toHaveCount(1)
+    await expect(kit.getByTestId('promotion-status')).toHaveAttribute('data-applied', 'false')
+    const kitAdded = page.waitForResponse((r) => r.url().endsWith('/promotions') && r.ok())
+    await kit.getByTestId('promotion-add').click()
+    await kitAdded
+    await expect(kit.getByTestId('promotion-status')).toHaveAttribute('data-applied', 'true')
 
     // The promo code takes its part off the total.
     const before = Number(await page.getByTestId('total-grand').getAttribute('data-amount'))
@@ -185,6 +192,8 @@ test.describe('the cart', () => {
     expect((await serverLines(page.request)).map((line) => line.sku)).toEqual(
       expect.arrayContaining([namedSku, ...guestSkus]),
     )
+    // the guest's kit came along with its laptop
+    await expect(kit.getByTestId('promotion-status')).toHaveAttribute('data-applied', 'true')
 
     // Offline: quantities change and a line goes, each shown at once and marked as waiting. The lines
     // to raise are ones the city has at least two more of.
