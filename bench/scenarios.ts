@@ -332,24 +332,19 @@ async function cartScenarios(baseUrl: string): Promise<Scenario[]> {
       const sku = skus[((round * carts.length + c) * 7) % skus.length]!
       return JSON.stringify({ city_id: 1, products: [{ sku, quantity: 1 }] })
     })
-    carts.forEach((cart, c) =>
-      requests.push({
-        method: 'PUT',
-        path: `/cart/api/v2/carts/${cart}/products`,
-        body: bodies[c],
-        headers,
-        idempotent: true,
-      }),
-    )
-    carts.forEach((cart, c) =>
-      requests.push({
-        method: 'POST',
-        path: `/cart/api/v3/carts/${cart}/products`,
-        body: bodies[c],
-        headers,
-        idempotent: true,
-      }),
-    )
+    for (const [method, version] of [
+      ['PUT', 'v2'],
+      ['POST', 'v3'],
+    ] as const)
+      carts.forEach((cart, c) =>
+        requests.push({
+          method,
+          path: `/cart/api/${version}/carts/${cart}/products`,
+          body: bodies[c],
+          headers,
+          idempotent: true,
+        }),
+      )
   }
   return [
     {

@@ -104,6 +104,14 @@ const CART_COLUMNS = sql.raw(
    created_at, updated_at, closed_at`,
 )
 
+/** The lines of the cart row at hand (`carts`), as JSON, in the order they were added. */
+const LINES_OF_CART = sql.raw(
+  `(select coalesce(json_agg(json_build_object(
+             'product_id', i.product_id, 'quantity', i.quantity, 'is_active', i.is_active,
+             'reference_product_id', i.reference_product_id) order by i.created_at, i.product_id), '[]'::json)
+    from cart_items i where i.cart_id = carts.id)`,
+)
+
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`
 const textArray = (values: string[]) =>
   sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`
@@ -161,11 +169,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
         tx,
         'cart_lock_with_lines',
         sql`select ${CART_COLUMNS},
-                   (select coalesce(json_agg(json_build_object(
-                             'product_id', i.product_id, 'quantity', i.quantity, 'is_active', i.is_active,
-                             'reference_product_id', i.reference_product_id) order by i.created_at, i.product_id),
-                           '[]'::json)
-                    from cart_items i where i.cart_id = carts.id) as lines,
+                   ${LINES_OF_CART} as lines,
                    (select version from carts seen where seen.id = carts.id) as seen_version
             from carts where id = ${id}::uuid for update`,
       )
@@ -259,11 +263,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
         tx,
         'cart_read_for_change',
         sql`select ${CART_COLUMNS},
-                   (select coalesce(json_agg(json_build_object(
-                             'product_id', i.product_id, 'quantity', i.quantity, 'is_active', i.is_active,
-                             'reference_product_id', i.reference_product_id) order by i.created_at, i.product_id),
-                           '[]'::json)
-                    from cart_items i where i.cart_id = carts.id) as lines,
+                   ${LINES_OF_CART} as lines,
                    (select json_build_object('request_hash', k.request_hash, 'status', k.status, 'body', k.body)
                     from idempotency_keys k where k.scope = ${key?.scope ?? null}::text and k.key = ${key?.key ?? null}::text)
                      as stored

@@ -12,26 +12,12 @@ export interface PromotionsBlockProps {
   onRemove: (promotion: CartPromotion) => void
 }
 
-/** The choice as it stands: what the server preselected or the shopper picked, in every rule. */
-export function currentChoice(promotion: CartPromotion): PromotionChoice {
-  return {
-    id: promotion.promoId,
-    referenceProductId: promotion.referenceProductId,
-    referenceProductSku: promotion.referenceProductSku,
-    rules: promotion.rules.map((rule) => ({
-      id: rule.id,
-      chosenProducts: rule.products
-        .filter((candidate) => candidate.isChosen)
-        .map((chosen) => ({ sku: chosen.sku, type: chosen.type, isAvailable: chosen.isAvailable })),
-    })),
-  }
-}
+type ChosenProduct = Pick<PromotionProduct, 'sku' | 'type' | 'isAvailable'>
 
-/** The shopper's choice in one rule, with the other rules' choices kept as they are. */
-export function choiceFor(
+/** A choice of the promotion with each rule's chosen products given by `chosenIn`. */
+function choiceWith(
   promotion: CartPromotion,
-  ruleId: number,
-  product: PromotionProduct,
+  chosenIn: (rule: CartPromotion['rules'][number]) => ChosenProduct[],
 ): PromotionChoice {
   return {
     id: promotion.promoId,
@@ -39,13 +25,24 @@ export function choiceFor(
     referenceProductSku: promotion.referenceProductSku,
     rules: promotion.rules.map((rule) => ({
       id: rule.id,
-      chosenProducts: (rule.id === ruleId
-        ? [product]
-        : rule.products.filter((candidate) => candidate.isChosen)
-      ).map((chosen) => ({ sku: chosen.sku, type: chosen.type, isAvailable: chosen.isAvailable })),
+      chosenProducts: chosenIn(rule).map((chosen) => ({
+        sku: chosen.sku,
+        type: chosen.type,
+        isAvailable: chosen.isAvailable,
+      })),
     })),
   }
 }
+
+const chosenOf = (rule: CartPromotion['rules'][number]) =>
+  rule.products.filter((candidate) => candidate.isChosen)
+
+/** The shopper's choice in one rule, with the other rules' choices kept as they are. */
+export const choiceFor = (promotion: CartPromotion, ruleId: number, product: PromotionProduct) =>
+  choiceWith(promotion, (rule) => (rule.id === ruleId ? [product] : chosenOf(rule)))
+
+/** The choice as it stands: what the server preselected or the shopper picked, in every rule. */
+export const currentChoice = (promotion: CartPromotion) => choiceWith(promotion, chosenOf)
 
 /**
  * Gifts and kits the cart qualifies for: one radio group per rule. The server chose the first product
