@@ -73,14 +73,15 @@ export interface StoredAnswer {
   body: unknown
 }
 
-/** The answer to store with a change, under the request's idempotency key. */
+/**
+ * A change's idempotency record: the key and what the request was, without the answer. A replay answers
+ * the cart as it is then; storing each answer (a dozen KB of JSON per change) cost more than the change.
+ */
 export interface RememberedAnswer {
   scope: string
   key: string
   hash: string
   status: number
-  /** The answer as sent, JSON. */
-  json: string
 }
 
 /** What a cart row changes to: only the given fields are written. */
@@ -280,8 +281,8 @@ export function createCartRepo(db: Db, source: ProductSource) {
      * parsed and planned once per connection: a round trip is most of what a change costs.
      *
      * With `expectedVersion` nothing is written unless the cart is still at that version (undefined comes
-     * back then); with `remember` the answer is stored under its idempotency key in the same statement,
-     * so the change and its record commit together or not at all.
+     * back then); with `remember` the request's idempotency record is written in the same statement, so
+     * the change and its record commit together or not at all.
      */
     async save(
       tx: Db,
@@ -321,7 +322,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
             remembered as (
               insert into idempotency_keys (scope, key, request_hash, status, body)
               select ${remember?.scope ?? null}::text, ${remember?.key ?? null}::text, ${remember?.hash ?? null}::text,
-                     ${remember?.status ?? null}::int, ${remember?.json ?? null}::jsonb
+                     ${remember?.status ?? null}::int, null::jsonb
               from saved where ${remember?.key ?? null}::text is not null)
             select * from saved`,
       )

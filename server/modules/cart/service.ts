@@ -125,15 +125,15 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
 
   /**
    * Prices the draft, answers the cart and writes it; the notices shown now are not stored again. The
-   * answer is made before the write, from the row as it will be, so it can be stored with the change
-   * under an idempotency key. Null when `guard.expectedVersion` no longer holds: nothing was written.
+   * answer is made from the row as it will be, so nothing is read back. Null when
+   * `guard.expectedVersion` no longer holds: nothing was written.
    */
   async function save(
     tx: Db,
     draft: CartDraft,
     actor: Actor,
-    guard: { expectedVersion?: number; remember?: Omit<RememberedAnswer, 'json' | 'status'> } = {},
-  ): Promise<{ answer: Cart; json: string; row: CartRow } | null> {
+    guard: { expectedVersion?: number; remember?: Omit<RememberedAnswer, 'status'> } = {},
+  ): Promise<{ answer: Cart; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
     const chainOf = await chains.of(
       tx,
@@ -161,15 +161,13 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
     const answer = cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
-    // rendered once: stored under the idempotency key and sent as it is
-    const json = JSON.stringify(answer)
-    const remember = guard.remember && { ...guard.remember, status: 200, json }
+    const remember = guard.remember && { ...guard.remember, status: 200 }
     const written = await repo.save(tx, draft.cart.id, draft.writes(), patch, {
       expectedVersion: guard.expectedVersion,
       updatedAt,
       remember,
     })
-    return written ? { answer, json, row } : null
+    return written ? { answer, row } : null
   }
 
   async function change(
@@ -193,12 +191,40 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
   }
 
   /**
+   * Reads without a lock; only when the read must also write (the shopper switched city, pricing
+   * cleared a benefit, notices wait to be shown) does it go the way of a change.
+   */
+  async function currentCart(ref: CartRef, cityId: number, actor: Actor): Promise<Cart> {
+    const cart =
+      ref === 'named' ? await repo.openNamed(db, userOf(actor), cityId) : await repo.find(db, ref.id)
+    assertAccess(cart, actor)
+    if (cart.city_id === cityId && cart.notices.length === 0) {
+      const draft = new CartDraft(cart, cityId, await repo.products(db, cart.id, cityId))
+      const lines = [...draft.lines.values()]
+      const chainOf = await chains.of(
+        db,
+        lines.map((l) => l.product.category_id),
+      )
+      const priced = await pricingFor(db).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
+      const cleared = priced.cleared
+      if (
+        !cleared.bonusAmount &&
+        !cleared.marketingUnits &&
+        !cleared.promotionChoices &&
+        priced.notices.length === 0
+      )
+        return cartAnswer({ cart, lines, priced, chainOf, lang: actor.lang, notices: [] })
+    }
+    return db.transaction((tx) => change(tx, { id: cart.id }, actor, cityId, [], () => {}))
+  }
+
+  /**
    * A change of one cart without holding a transaction open. The cart and its lines come from what this
-   * process saved last, else from one statement that also finds an answer stored under the request's
-   * idempotency key; the change is made and priced in memory; one statement saves it if the cart is still
-   * at that version, with the answer under the key. When it is not (another process changed the cart), or
-   * the key was used already, or the change is refused on what this process knew, it reads the cart
-   * again and goes once more. One process's changes of a cart take turns, so they never miss each other.
+   * process saved last, else from one statement that also finds the request's idempotency record; the
+   * change is made and priced in memory; one statement saves it if the cart is still at that version,
+   * with the record. When it is not (another process changed the cart), or the key was used already, or
+   * the change is refused on what this process knew, it reads the cart again and goes once more; a key
+   * used already answers the cart as it is then and changes nothing. One process's changes of a cart take turns, so they never miss each other.
    * One round trip for a cart this process knows, two otherwise; a locking transaction takes four and
    * holds the row lock across them.
    */
@@ -223,7 +249,8 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           assertAccess(read.cart, actor)
           if (read.stored) {
             if (read.stored.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
-            return { status: read.stored.status ?? 200, body: read.stored.body as Cart, replayed: true }
+            // the change was made once already: the answer is the cart as it is now
+            return { status: 200, body: await currentCart({ id }, cityId, actor), replayed: true }
           }
           state = read
         }
@@ -249,7 +276,9 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           if (remembered) continue
           throw err
         }
-        if (saved) return { status: 200, body: saved.answer, json: saved.json, replayed: false }
+        // rendered here, so the route sends it without another check and stringify
+        if (saved)
+          return { status: 200, body: saved.answer, json: JSON.stringify(saved.answer), replayed: false }
         known.delete(id)
         if (attempt >= SAVE_ATTEMPTS) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       }
@@ -272,33 +301,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
       })
     },
 
-    /**
-     * Reads without a lock; only when the read must also write (the shopper switched city, pricing
-     * cleared a benefit, notices wait to be shown) does it go the way of a change.
-     */
-    async get(ref: CartRef, cityId: number, actor: Actor): Promise<Cart> {
-      const cart =
-        ref === 'named' ? await repo.openNamed(db, userOf(actor), cityId) : await repo.find(db, ref.id)
-      assertAccess(cart, actor)
-      if (cart.city_id === cityId && cart.notices.length === 0) {
-        const draft = new CartDraft(cart, cityId, await repo.products(db, cart.id, cityId))
-        const lines = [...draft.lines.values()]
-        const chainOf = await chains.of(
-          db,
-          lines.map((l) => l.product.category_id),
-        )
-        const priced = await pricingFor(db).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
-        const cleared = priced.cleared
-        if (
-          !cleared.bonusAmount &&
-          !cleared.marketingUnits &&
-          !cleared.promotionChoices &&
-          priced.notices.length === 0
-        )
-          return cartAnswer({ cart, lines, priced, chainOf, lang: actor.lang, notices: [] })
-      }
-      return db.transaction((tx) => change(tx, { id: cart.id }, actor, cityId, [], () => {}))
-    },
+    get: currentCart,
 
     /**
      * Sign-in: the guest cart's lines join the named cart, each capped by the named cart's city stock;
