@@ -82,6 +82,39 @@ describe('the cart page', () => {
     expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(true)
   })
 
+  it("counts an added kit's parts in the goods and shows the saving under the total, not taken off it", async () => {
+    const part = (sku: string) => ({
+      sku,
+      title: `Часть ${sku}`,
+      type: 'regular' as const,
+      price: 10_000,
+      promoPrice: 9_000,
+      images: [],
+      isAvailable: true,
+      isChosen: true,
+    })
+    cart = aCart([aLine()], {
+      promotions: [
+        aGiftPromotion({
+          type: 'kit',
+          isApplied: true,
+          result: { products: [part('300001'), part('300002')] },
+        }),
+      ],
+      subTotalSum: 68_000,
+      economySum: 2_000,
+      grandTotalSum: 68_000,
+    })
+    await renderAppAt('/cart')
+
+    const sub = await screen.findByTestId('total-sub')
+    expect(sub.textContent).toContain('Товары (3)')
+    expect(screen.getByTestId('total-grand').dataset.amount).toBe('68000')
+    const saving = screen.getByTestId('total-economy')
+    expect(saving.textContent).toBe('Ваша выгода: 2\u00a0000\u00a0₸')
+    expect(saving.closest('dl')).toBeNull()
+  })
+
   it('changes a quantity at once, sends it, and counts it in the header', async () => {
     await renderAppAt('/cart')
     const first = (await screen.findAllByTestId('cart-line'))[0] as HTMLElement

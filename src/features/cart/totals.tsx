@@ -49,19 +49,28 @@ export interface TotalsProps {
   provisional: boolean
 }
 
-/** The sums the server computed: what the goods cost, what the shopper saves, what is left to pay. */
+/** Units the goods sum is for: the active lines and the parts of the kits added to the order. */
+export function unitsInSum(cart: Cart): number {
+  let kitParts = 0
+  for (const promotion of cart.promotions)
+    if (promotion.type === 'kit' && promotion.isApplied) kitParts += promotion.result.products.length
+  return cart.activeProductsCount + kitParts
+}
+
+/**
+ * The sums the server computed: what the goods cost, what is taken off, what is left to pay, and below
+ * them what the shopper saves. The saving (old prices, kit discounts, gifts, the promo code) is already
+ * in the prices, so it is not a row that the total subtracts.
+ */
 export function Totals({ cart, cityId, provisional }: TotalsProps) {
   const { t } = useLingui()
-  const count = cart.activeProductsCount
+  const count = unitsInSum(cart)
   const limit = formatMoney(MAX_ORDER_SUM)
   return (
     <section className={`${styles.card} ${styles.totals}`} aria-label={t`Итого`} data-testid="totals">
       <h2 className={styles.cardTitle}>{t`Ваш заказ`}</h2>
       <dl className={styles.totalList}>
         <Row label={t`Товары (${count})`} amount={cart.subTotalSum} testId="total-sub" />
-        {cart.economySum > 0 ? (
-          <Row label={t`Экономия`} amount={cart.economySum} testId="total-economy" minus />
-        ) : null}
         {cart.promoCodeSum > 0 ? (
           <Row label={t`Промокод`} amount={cart.promoCodeSum} testId="total-promo-code" minus />
         ) : null}
@@ -80,6 +89,11 @@ export function Totals({ cart, cityId, provisional }: TotalsProps) {
           <dd>{formatMoney(cart.grandTotalSum)}</dd>
         </div>
       </dl>
+      {cart.economySum > 0 ? (
+        <p className={styles.saving} data-testid="total-economy" data-amount={cart.economySum}>
+          {t`Ваша выгода: ${formatMoney(cart.economySum)}`}
+        </p>
+      ) : null}
       {provisional ? <p className={styles.muted}>{t`Сумма уточнится, когда сеть вернётся`}</p> : null}
       {cart.cashbackSum > 0 ? (
         <p className={styles.cashback} data-testid="total-cashback" data-amount={cart.cashbackSum}>
