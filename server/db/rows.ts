@@ -46,3 +46,16 @@ export async function preparedRows<T extends Record<string, unknown>>(
   }
   return result.rows
 }
+
+/**
+ * A list as one PostgreSQL array literal, to pass as a single parameter (`= any($1::int[])`,
+ * `unnest($1::int[])`): the statement's text stays the same whatever the list's length. `null` is NULL.
+ */
+export function arrayLiteral(values: readonly (number | boolean | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v))).join(',')}}`
+}
+
+/** Texts as one array literal, each quoted; quotes and backslashes inside are dropped (skus, codes). */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { preparedRows } from '../../db/rows'
+import { arrayLiteral, preparedRows, textArrayLiteral } from '../../db/rows'
 import { readCatalogVersions, type Versions } from '../catalog/repo'
 import type { CartProduct } from './repo'
 
@@ -15,9 +15,6 @@ export interface ProductSourceOptions {
   checkEveryMs?: number
   clock?: () => number
 }
-
-const intArray = (ids: number[]) => `{${ids.join(',')}}`
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`
 
 /**
  * Products as a cart shows them in one city: price, stock by condition, brand and image ids, by id and
@@ -82,7 +79,7 @@ export function createProductSource({
             from stocks where product_id = p.id and city_id = ${cityId}) s on true
           left join lateral (
             select array_agg(id order by position, id) as ids from images where product_id = p.id) img on true
-          where p.id = any(${intArray(ids)}::int[]) or p.sku = any(${textArray(skus)}::text[])`,
+          where p.id = any(${arrayLiteral(ids)}::int[]) or p.sku = any(${textArrayLiteral(skus)}::text[])`,
     )
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows } from '../../db/rows'
+import { arrayLiteral, preparedRows, rows } from '../../db/rows'
 import type { Sticker, StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import type { ProductSource } from './product-source'
 
@@ -66,13 +66,6 @@ export interface CategoryRow extends Record<string, unknown> {
   name_kk: string
 }
 
-/** An answer stored under an idempotency key. */
-export interface StoredAnswer {
-  request_hash: string
-  status: number | null
-  body: unknown
-}
-
 /**
  * A change's idempotency record: the key and what the request was, without the answer. A replay answers
  * the cart as it is then; storing each answer (a dozen KB of JSON per change) cost more than the change.
@@ -81,7 +74,6 @@ export interface RememberedAnswer {
   scope: string
   key: string
   hash: string
-  status: number
 }
 
 /** What a cart row changes to: only the given fields are written. */
@@ -113,10 +105,7 @@ const LINES_OF_CART = sql.raw(
     from cart_items i where i.cart_id = carts.id)`,
 )
 
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`
-const textArray = (values: string[]) =>
-  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`
-
+const intArray = (ids: number[]) => sql`${arrayLiteral(ids)}::int[]`
 export function createCartRepo(db: Db, source: ProductSource) {
   const repo = {
     async create(tx: Db, cityId: number, userId: string | null): Promise<CartRow> {
@@ -242,37 +231,28 @@ export function createCartRepo(db: Db, source: ProductSource) {
       }))
     },
 
-    async productIdsBySku(tx: Db, skus: string[]): Promise<Map<string, number>> {
-      const found = await rows<{ id: number; sku: string }>(
-        tx,
-        sql`select id, sku from products where sku = any(${textArray(skus)})`,
-      )
-      return new Map(found.map((r) => [r.sku, r.id]))
-    },
-
     /**
-     * The cart, its lines and, for a request with an idempotency key, the answer stored under that key,
-     * without a lock: one statement, so the lines are those of the version read. A change made from it
+     * The cart, its lines and, for a request with an idempotency key, the hash of the request recorded
+     * under that key, without a lock: one statement, so the lines are those of the version read. A change made from it
      * is saved only if the cart is still at that version (`save` with `expectedVersion`).
      */
     async readForChange(
       tx: Db,
       id: string,
       key: { scope: string; key: string } | null,
-    ): Promise<{ cart: CartRow; lines: LineRow[]; stored: StoredAnswer | null } | undefined> {
-      const [row] = await preparedRows<CartRow & { lines: LineRow[]; stored: StoredAnswer | null }>(
+    ): Promise<{ cart: CartRow; lines: LineRow[]; storedHash: string | null } | undefined> {
+      const [row] = await preparedRows<CartRow & { lines: LineRow[]; stored_hash: string | null }>(
         tx,
         'cart_read_for_change',
         sql`select ${CART_COLUMNS},
                    ${LINES_OF_CART} as lines,
-                   (select json_build_object('request_hash', k.request_hash, 'status', k.status, 'body', k.body)
-                    from idempotency_keys k where k.scope = ${key?.scope ?? null}::text and k.key = ${key?.key ?? null}::text)
-                     as stored
+                   (select k.request_hash from idempotency_keys k
+                    where k.scope = ${key?.scope ?? null}::text and k.key = ${key?.key ?? null}::text) as stored_hash
             from carts where id = ${id}::uuid`,
       )
       if (!row) return undefined
-      const { lines, stored, ...cart } = row
-      return { cart: cart as CartRow, lines, stored }
+      const { lines, stored_hash: storedHash, ...cart } = row
+      return { cart: cart as CartRow, lines, storedHash }
     },
 
     /**
@@ -289,7 +269,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
       id: string,
       change: { upserts: LineWrite[]; removed: number[] },
       patch: CartPatch,
-      guard: { expectedVersion?: number; updatedAt?: Date; remember?: RememberedAnswer } = {},
+      guard: { expectedVersion?: number; updatedAt: Date; remember?: RememberedAnswer },
     ): Promise<CartRow | undefined> {
       const { upserts } = change
       const { remember } = guard
@@ -298,7 +278,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
         tx,
         'cart_save',
         sql`with saved as (
-              update carts set version = version + 1, updated_at = coalesce(${guard.updatedAt?.toISOString() ?? null}::timestamptz, now()),
+              update carts set version = version + 1, updated_at = ${guard.updatedAt.toISOString()}::timestamptz,
                      city_id = coalesce(${patch.cityId ?? null}::int, city_id),
                      promotion_choices = coalesce(${json(patch.promotionChoices)}::jsonb, promotion_choices),
                      marketing_units = coalesce(${json(patch.marketingUnits)}::jsonb, marketing_units),
@@ -313,8 +293,8 @@ export function createCartRepo(db: Db, source: ProductSource) {
               select saved.id, l.product_id, l.quantity, l.is_active, l.reference_product_id
               from saved, unnest(${intArray(upserts.map((l) => l.productId))},
                           ${intArray(upserts.map((l) => l.quantity))},
-                          ${`{${upserts.map((l) => (l.isActive ? 't' : 'f')).join(',')}}`}::boolean[],
-                          ${`{${upserts.map((l) => l.referenceProductId ?? 'NULL').join(',')}}`}::int[])
+                          ${arrayLiteral(upserts.map((l) => l.isActive))}::boolean[],
+                          ${arrayLiteral(upserts.map((l) => l.referenceProductId))}::int[])
                    as l(product_id, quantity, is_active, reference_product_id)
               on conflict (cart_id, product_id) do update
                 set quantity = excluded.quantity, is_active = excluded.is_active,
@@ -322,7 +302,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
             remembered as (
               insert into idempotency_keys (scope, key, request_hash, status, body)
               select ${remember?.scope ?? null}::text, ${remember?.key ?? null}::text, ${remember?.hash ?? null}::text,
-                     ${remember?.status ?? null}::int, null::jsonb
+                     200, null::jsonb
               from saved where ${remember?.key ?? null}::text is not null)
             select * from saved`,
       )

@@ -132,7 +132,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     tx: Db,
     draft: CartDraft,
     actor: Actor,
-    guard: { expectedVersion?: number; remember?: Omit<RememberedAnswer, 'status'> } = {},
+    guard: { expectedVersion?: number; remember?: RememberedAnswer } = {},
   ): Promise<{ answer: Cart; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
     const chainOf = await chains.of(
@@ -161,11 +161,10 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
     const answer = cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
-    const remember = guard.remember && { ...guard.remember, status: 200 }
     const written = await repo.save(tx, draft.cart.id, draft.writes(), patch, {
       expectedVersion: guard.expectedVersion,
       updatedAt,
-      remember,
+      remember: guard.remember,
     })
     return written ? { answer, row } : null
   }
@@ -247,8 +246,8 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           const read = await repo.readForChange(db, id, key)
           if (!read) throw notFound(CART_ERROR_KEYS.notFound)
           assertAccess(read.cart, actor)
-          if (read.stored) {
-            if (read.stored.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
+          if (read.storedHash !== null) {
+            if (read.storedHash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
             // the change was made once already: the answer is the cart as it is now
             return { status: 200, body: await currentCart({ id }, cityId, actor), replayed: true }
           }
@@ -313,15 +312,20 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
         const named = await repo.openNamed(tx, userId, cityId)
         // both rows locked in one order, so two merges of the same pair cannot deadlock
         const [first, second] = [named.id, anonymousId].sort()
-        const locked = new Map<string, CartRow | undefined>()
-        locked.set(first!, await repo.lock(tx, first!))
-        if (second !== first) locked.set(second!, await repo.lock(tx, second!))
-        const guest = locked.get(anonymousId)
+        const locked = new Map<string, { cart: CartRow; lines: LineRow[] } | undefined>()
+        locked.set(first!, await repo.lockWithLines(tx, first!))
+        if (second !== first) locked.set(second!, await repo.lockWithLines(tx, second!))
+        const guestLocked = locked.get(anonymousId)
+        const guest = guestLocked?.cart
         assertAccess(guest, actor)
-        const namedCart = locked.get(named.id)!
-        const draft = new CartDraft(namedCart, cityId, await repo.products(tx, named.id, cityId))
+        const namedLocked = locked.get(named.id)!
+        const draft = new CartDraft(
+          namedLocked.cart,
+          cityId,
+          await repo.products(tx, named.id, cityId, [], namedLocked.lines),
+        )
         if (guest.id !== named.id) {
-          const incoming = await repo.products(tx, guest.id, cityId)
+          const incoming = await repo.products(tx, guest.id, cityId, [], guestLocked!.lines)
           mergeLines(draft, incoming)
           carryBenefits(draft, guest)
           await repo.close(tx, guest.id)
@@ -497,7 +501,8 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     },
 
     async share(req: z.infer<typeof SharedCartRequest>): Promise<{ shared_cart_id: string }> {
-      const ids = await repo.productIdsBySku(db, skusOf(req.items))
+      const found = await repo.products(db, null, req.city_id, skusOf(req.items))
+      const ids = new Map(found.map((p) => [p.sku, p.id]))
       const items = req.items.map((item) => {
         const productId = ids.get(item.sku)
         if (productId === undefined) throw notFound(CART_ERROR_KEYS.productNotFound, { sku: item.sku })
