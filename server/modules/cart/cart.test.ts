@@ -668,6 +668,86 @@ describe('idempotency and concurrency', () => {
     expect(replay.body).toEqual(after)
   })
 
+  it('saves the changes of many carts arriving at once in shared statements, and loses none', async () => {
+    const repo = createCartRepo(database.db, createProductSource({ cache: false }))
+    const batches: number[] = []
+    const counted = {
+      ...repo,
+      saveMany: (tx: Database['db'], saves: Parameters<typeof repo.saveMany>[1]) => {
+        batches.push(saves.length)
+        return repo.saveMany(tx, saves)
+      },
+    }
+    const tables = createBenefitTablesCache()
+    const service = createCartService({
+      db: database.db,
+      repo: counted,
+      pricingFor: (tx) => createCartPricing(tx, { tables }),
+      chains: createCategoryChains((tx) => repo.categories(tx)),
+    })
+    const carts = await Promise.all(Array.from({ length: 12 }, () => newCart()))
+    const p = await product({ stock: { 1: 50 } })
+    const actor = { userId: null, lang: 'ru' as const }
+    const answers = await Promise.all(
+      carts.flatMap((cart) =>
+        [0, 1, 2].map((n) =>
+          service.putProducts(
+            { id: cart.id },
+            actor,
+            { city_id: 1, products: [{ sku: p.sku, quantity: 1 }] },
+            'add',
+            {
+              scope: `cart:${cart.id}`,
+              key: `many-carts-${n}`,
+              payload: { sku: p.sku },
+            },
+          ),
+        ),
+      ),
+    )
+    expect(answers.every((a) => a.status === 200 && !a.replayed)).toBe(true)
+    for (const cart of carts) expect(line(ok(await getCart(cart.id)), p)?.quantity).toBe(3)
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(36)
+    expect(Math.max(...batches)).toBeGreaterThan(1)
+  })
+
+  it('writes each save of a batch on its own terms: a stale version or a used key leaves only that cart as it was', async () => {
+    const repo = createCartRepo(database.db, createProductSource({ cache: false }))
+    const [fresh, stale, usedKey] = await Promise.all([newCart(), newCart(), newCart()])
+    const p = await product()
+    const scope = (id: string) => `cart:${id}`
+    await database.db.execute(
+      sql`insert into idempotency_keys (scope, key, request_hash, status) values (${scope(usedKey!.id)}, 'used', 'h', 200)`,
+    )
+    const save = (cart: Cart, expectedVersion: number, key: string) => ({
+      id: cart.id,
+      change: {
+        upserts: [{ productId: p.id, quantity: 2, isActive: true, referenceProductId: null }],
+        removed: [],
+      },
+      patch: { bonusAmount: 0 },
+      guard: { expectedVersion, updatedAt: new Date(), remember: { scope: scope(cart.id), key, hash: 'h2' } },
+    })
+    const written = await repo.saveMany(database.db, [
+      save(fresh!, fresh!.version, 'k-fresh'),
+      save(stale!, stale!.version - 1, 'k-stale'),
+      save(usedKey!, usedKey!.version, 'used'),
+    ])
+    expect(written).toEqual([true, false, false])
+    expect(line(ok(await getCart(fresh!.id)), p)?.quantity).toBe(2)
+    expect(ok(await getCart(stale!.id)).products).toEqual([])
+    expect(ok(await getCart(usedKey!.id)).products).toEqual([])
+    const keys = await rows<{ key: string; request_hash: string }>(
+      database.db,
+      sql`select key, request_hash from idempotency_keys
+          where scope in (${scope(fresh!.id)}, ${scope(stale!.id)}, ${scope(usedKey!.id)}) order by key`,
+    )
+    expect(keys).toEqual([
+      { key: 'k-fresh', request_hash: 'h2' },
+      { key: 'used', request_hash: 'h' },
+    ])
+  })
+
   it('sells no more than the stock when 50 shoppers add at once: the rest get 409', async () => {
     const cart = await newCart()
     const p = await product({ stock: { 1: 30 } })

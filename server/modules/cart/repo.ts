@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
-import { arrayLiteral, preparedRows, rows } from '../../db/rows'
+import { preparedRows, rows } from '../../db/rows'
 import type { Sticker, StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import type { ProductSource } from './product-source'
 
@@ -85,6 +85,14 @@ export interface CartPatch {
   notices?: StoredNotice[]
 }
 
+/** One cart's save: see `saveMany`. */
+export interface CartSave {
+  id: string
+  change: { upserts: LineWrite[]; removed: number[] }
+  patch: CartPatch
+  guard: { expectedVersion?: number; updatedAt: Date; remember?: RememberedAnswer }
+}
+
 export interface LineWrite {
   productId: number
   quantity: number
@@ -105,7 +113,6 @@ const LINES_OF_CART = sql.raw(
     from cart_items i where i.cart_id = carts.id)`,
 )
 
-const intArray = (ids: number[]) => sql`${arrayLiteral(ids)}::int[]`
 export function createCartRepo(db: Db, source: ProductSource) {
   const repo = {
     async create(tx: Db, cityId: number, userId: string | null): Promise<CartRow> {
@@ -256,57 +263,84 @@ export function createCartRepo(db: Db, source: ProductSource) {
     },
 
     /**
-     * Writes the lines that changed, removes the ones that left and saves the cart's own fields with its
-     * version bumped, in one statement of one text (lists as arrays, an absent field as null), so it is
-     * parsed and planned once per connection: a round trip is most of what a change costs.
+     * Saves carts in one statement: for each, the lines that changed are written, the ones that left
+     * removed, and the cart's own fields saved with its version bumped. The whole batch goes as three
+     * JSON parameters, so the text is the same whatever it holds and a busy process sends one statement
+     * for the changes of many carts. Answers, per save, whether it was written.
      *
-     * With `expectedVersion` nothing is written unless the cart is still at that version (undefined comes
-     * back then); with `remember` the request's idempotency record is written in the same statement, so
-     * the change and its record commit together or not at all.
+     * A save with `expectedVersion` is written only if its cart is still at that version. A save with
+     * `remember` is written only if its idempotency key is unused, and records the key with it, so the
+     * change and its record commit together or not at all. A save that is not written changes nothing,
+     * and the others in the batch are written all the same.
      */
-    async save(
-      tx: Db,
-      id: string,
-      change: { upserts: LineWrite[]; removed: number[] },
-      patch: CartPatch,
-      guard: { expectedVersion?: number; updatedAt: Date; remember?: RememberedAnswer },
-    ): Promise<CartRow | undefined> {
-      const { upserts } = change
-      const { remember } = guard
-      const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value))
-      const [row] = await preparedRows<CartRow>(
+    async saveMany(tx: Db, saves: readonly CartSave[]): Promise<boolean[]> {
+      const carts = saves.map(({ id, patch, guard }) => ({
+        id,
+        expected: guard.expectedVersion ?? null,
+        updated_at: guard.updatedAt.toISOString(),
+        city_id: patch.cityId ?? null,
+        promotion_choices: patch.promotionChoices ?? null,
+        marketing_units: patch.marketingUnits ?? null,
+        bonus_amount: patch.bonusAmount ?? null,
+        notices: patch.notices ?? null,
+        scope: guard.remember?.scope ?? null,
+        key: guard.remember?.key ?? null,
+        hash: guard.remember?.hash ?? null,
+      }))
+      const written = saves.flatMap(({ id, change }) =>
+        change.upserts.map((l) => ({
+          cart_id: id,
+          product_id: l.productId,
+          quantity: l.quantity,
+          is_active: l.isActive,
+          reference_product_id: l.referenceProductId,
+        })),
+      )
+      const removed = saves.flatMap(({ id, change }) =>
+        change.removed.map((productId) => ({ cart_id: id, product_id: productId })),
+      )
+      const found = await preparedRows<{ id: string }>(
         tx,
-        'cart_save',
-        sql`with saved as (
-              update carts set version = version + 1, updated_at = ${guard.updatedAt.toISOString()}::timestamptz,
-                     city_id = coalesce(${patch.cityId ?? null}::int, city_id),
-                     promotion_choices = coalesce(${json(patch.promotionChoices)}::jsonb, promotion_choices),
-                     marketing_units = coalesce(${json(patch.marketingUnits)}::jsonb, marketing_units),
-                     bonus_amount = coalesce(${patch.bonusAmount ?? null}::int, bonus_amount),
-                     notices = coalesce(${json(patch.notices)}::jsonb, notices)
-              where id = ${id}::uuid and (${guard.expectedVersion ?? null}::int is null or version = ${guard.expectedVersion ?? null}::int)
-              returning ${CART_COLUMNS}),
+        'cart_save_many',
+        sql`with input as (
+              select * from json_to_recordset(${JSON.stringify(carts)}::json) as i(
+                id uuid, expected int, updated_at timestamptz, city_id int, promotion_choices jsonb,
+                marketing_units jsonb, bonus_amount int, notices jsonb, scope text, key text, hash text)),
+            saved as (
+              update carts c set version = c.version + 1, updated_at = i.updated_at,
+                     city_id = coalesce(i.city_id, c.city_id),
+                     promotion_choices = coalesce(i.promotion_choices, c.promotion_choices),
+                     marketing_units = coalesce(i.marketing_units, c.marketing_units),
+                     bonus_amount = coalesce(i.bonus_amount, c.bonus_amount),
+                     notices = coalesce(i.notices, c.notices)
+              from input i
+              where c.id = i.id and (i.expected is null or c.version = i.expected)
+                and (i.key is null or not exists (
+                  select 1 from idempotency_keys k where k.scope = i.scope and k.key = i.key))
+              returning c.id),
             removed as (
-              delete from cart_items where cart_id = (select id from saved) and product_id = any(${intArray(change.removed)})),
+              delete from cart_items d
+              using json_to_recordset(${JSON.stringify(removed)}::json) as r(cart_id uuid, product_id int)
+              where d.cart_id = r.cart_id and d.product_id = r.product_id
+                and r.cart_id in (select id from saved)),
             written as (
               insert into cart_items (cart_id, product_id, quantity, is_active, reference_product_id)
-              select saved.id, l.product_id, l.quantity, l.is_active, l.reference_product_id
-              from saved, unnest(${intArray(upserts.map((l) => l.productId))},
-                          ${intArray(upserts.map((l) => l.quantity))},
-                          ${arrayLiteral(upserts.map((l) => l.isActive))}::boolean[],
-                          ${arrayLiteral(upserts.map((l) => l.referenceProductId))}::int[])
-                   as l(product_id, quantity, is_active, reference_product_id)
+              select l.cart_id, l.product_id, l.quantity, l.is_active, l.reference_product_id
+              from json_to_recordset(${JSON.stringify(written)}::json)
+                   as l(cart_id uuid, product_id int, quantity int, is_active boolean, reference_product_id int)
+              where l.cart_id in (select id from saved)
               on conflict (cart_id, product_id) do update
                 set quantity = excluded.quantity, is_active = excluded.is_active,
                     reference_product_id = excluded.reference_product_id),
             remembered as (
               insert into idempotency_keys (scope, key, request_hash, status, body)
-              select ${remember?.scope ?? null}::text, ${remember?.key ?? null}::text, ${remember?.hash ?? null}::text,
-                     200, null::jsonb
-              from saved where ${remember?.key ?? null}::text is not null)
-            select * from saved`,
+              select i.scope, i.key, i.hash, 200, null::jsonb from input i
+              where i.key is not null and i.id in (select id from saved)
+              on conflict do nothing)
+            select id from saved`,
       )
-      return row
+      const savedIds = new Set(found.map((r) => r.id.toLowerCase()))
+      return saves.map((s) => savedIds.has(s.id.toLowerCase()))
     },
 
     async close(tx: Db, id: string): Promise<void> {

@@ -28,6 +28,7 @@ import {
   type Answer,
   type IdempotencyRequest,
 } from '../../http/idempotency'
+import { createBatcher } from '../../lib/batcher'
 import { createKeyedQueue } from '../../lib/keyed-queue'
 import { Lru } from '../../lib/lru'
 import {
@@ -43,7 +44,7 @@ import {
 import type { CategoryChains } from './categories'
 import { CartDraft, noticeOf } from './draft'
 import type { CartPricing, PricingInput } from './pricing/types'
-import type { CartRepo, CartRow, LineRow, ProductRow, RememberedAnswer } from './repo'
+import type { CartRepo, CartRow, CartSave, LineRow, ProductRow, RememberedAnswer } from './repo'
 
 /** Who asks: a guest reaches anonymous carts by id; a user also has the one named cart. */
 export interface Actor {
@@ -56,6 +57,10 @@ export type CartRef = { id: string } | 'named'
 
 /** Saves that lose to another process's change of the same cart before one is refused as busy. */
 const SAVE_ATTEMPTS = 20
+/** Save statements of cart changes a process runs at once; the changes arriving meanwhile wait to go together. */
+const SAVE_BATCHES = 2
+/** Cart changes in one save statement at most. */
+const SAVE_BATCH_ITEMS = 64
 /** Carts whose last saved state a process keeps: a few MB, the carts of the shoppers active now. */
 const KNOWN_CARTS = 10_000
 
@@ -94,6 +99,12 @@ export interface CartServiceDeps {
  */
 export function createCartService({ db, repo, pricingFor, chains, now = () => new Date() }: CartServiceDeps) {
   const turns = createKeyedQueue()
+  // a busy process saves the changes of many carts in one statement: one round trip, plan and commit
+  const saves = createBatcher<CartSave, boolean>({
+    run: (items) => repo.saveMany(db, items),
+    maxInFlight: SAVE_BATCHES,
+    maxItems: SAVE_BATCH_ITEMS,
+  })
   /** The carts this process saved last, as saved: the next change of one needs no read. */
   const known = new Lru<string, { cart: CartRow; lines: LineRow[] }>({ maxEntries: KNOWN_CARTS })
   function pricingInput(draft: CartDraft, chainOf: Awaited<ReturnType<CategoryChains['of']>>): PricingInput {
@@ -126,13 +137,15 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
   /**
    * Prices the draft, answers the cart and writes it; the notices shown now are not stored again. The
    * answer is made from the row as it will be, so nothing is read back. Null when
-   * `guard.expectedVersion` no longer holds: nothing was written.
+   * `guard.expectedVersion` no longer holds or `guard.remember`'s key was used: nothing was written.
+   * `write` is how the save reaches the database: in the transaction at hand, or with other carts'.
    */
   async function save(
     tx: Db,
     draft: CartDraft,
     actor: Actor,
     guard: { expectedVersion?: number; remember?: RememberedAnswer } = {},
+    write: (save: CartSave) => Promise<boolean> = async (one) => (await repo.saveMany(tx, [one]))[0]!,
   ): Promise<{ answer: Cart; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
     const chainOf = await chains.of(
@@ -161,10 +174,11 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
     const answer = cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
-    const written = await repo.save(tx, draft.cart.id, draft.writes(), patch, {
-      expectedVersion: guard.expectedVersion,
-      updatedAt,
-      remember: guard.remember,
+    const written = await write({
+      id: draft.cart.id,
+      change: draft.writes(),
+      patch,
+      guard: { expectedVersion: guard.expectedVersion, updatedAt, remember: guard.remember },
     })
     return written ? { answer, row } : null
   }
@@ -220,12 +234,12 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
   /**
    * A change of one cart without holding a transaction open. The cart and its lines come from what this
    * process saved last, else from one statement that also finds the request's idempotency record; the
-   * change is made and priced in memory; one statement saves it if the cart is still at that version,
-   * with the record. When it is not (another process changed the cart), or the key was used already, or
-   * the change is refused on what this process knew, it reads the cart again and goes once more; a key
-   * used already answers the cart as it is then and changes nothing. One process's changes of a cart take turns, so they never miss each other.
-   * One round trip for a cart this process knows, two otherwise; a locking transaction takes four and
-   * holds the row lock across them.
+   * change is made and priced in memory; the save is written only if the cart is still at that version
+   * and the key unused, with the record, in a statement shared with the other carts' changes waiting at
+   * that moment. When it is not written (another process changed the cart, or the key was used
+   * meanwhile), or the change is refused on what this process knew, it reads the cart again and goes
+   * once more; a key used already answers the cart as it is then and changes nothing. One process's
+   * changes of a cart take turns, so they never miss each other.
    */
   async function mutation(
     idem: IdempotencyRequest,
@@ -235,7 +249,8 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     op: Op,
     skus: string[] = [],
   ): Promise<Answer<Cart> & { replayed: boolean; json?: string }> {
-    const id = ref === 'named' ? (await repo.openNamed(db, userOf(actor), cityId)).id : ref.id
+    // one spelling per cart, so its changes take the same turns
+    const id = (ref === 'named' ? (await repo.openNamed(db, userOf(actor), cityId)).id : ref.id).toLowerCase()
     const key = idem.key === null ? null : { scope: idem.scope, key: idem.key }
     const hash = key ? requestHash(idem.payload) : ''
     const answer = await turns.run(id, async () => {
@@ -264,10 +279,13 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           )
           await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(db))
           draft.check()
-          saved = await save(db, draft, actor, {
-            expectedVersion: cart.version,
-            remember: key ? { ...key, hash } : undefined,
-          })
+          saved = await save(
+            db,
+            draft,
+            actor,
+            { expectedVersion: cart.version, remember: key ? { ...key, hash } : undefined },
+            saves.submit,
+          )
           if (saved) known.set(id, { cart: saved.row, lines: draft.linesAfter() })
         } catch (err) {
           // what this process knew may be behind: the answer, refusal or used key stands only on a fresh read
