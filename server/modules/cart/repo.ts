@@ -57,6 +57,8 @@ export interface ProductRow extends CartProduct {
   quantity: number | null
   is_active: boolean | null
   reference_product_id: number | null
+  /** The product source's own object, shared by every cart that shows the product until it changes. */
+  source?: CartProduct
 }
 
 export interface CategoryRow extends Record<string, unknown> {
@@ -221,10 +223,12 @@ export function createCartRepo(db: Db, source: ProductSource) {
           quantity: line.quantity,
           is_active: line.is_active,
           reference_product_id: line.reference_product_id,
+          source: p,
         })
       }
       const asked = [...byId.values()].sort((x, y) => x.id - y.id)
-      for (const p of asked) out.push({ ...p, quantity: null, is_active: null, reference_product_id: null })
+      for (const p of asked)
+        out.push({ ...p, quantity: null, is_active: null, reference_product_id: null, source: p })
       return out
     },
 
@@ -235,6 +239,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
         quantity: null,
         is_active: null,
         reference_product_id: null,
+        source: p,
       }))
     },
 

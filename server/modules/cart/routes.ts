@@ -1,3 +1,4 @@
+import { deepStrictEqual } from 'node:assert/strict'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   AddMarketingUnitRequest,
@@ -61,16 +62,22 @@ async function actorOf(req: FastifyRequest): Promise<Actor> {
 const idemOf = (req: FastifyRequest, ref: CartRef, actor: Actor) =>
   idempotencyRequest(req, ref === 'named' ? `user:${actor.userId ?? 'guest'}` : `cart:${ref.id}`)
 
-/** Outside production, an answer sent as rendered is checked against the contract as the serializer would. */
+/**
+ * Outside production, an answer sent as rendered is checked against the contract as the serializer
+ * would, and against the answer it was rendered from.
+ */
 const CHECK_RENDERED = process.env.NODE_ENV !== 'production'
 
-function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean; json?: string }) {
+function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean; json?: Buffer }) {
   reply.header('cache-control', 'private, no-store')
   if (answer.replayed) reply.header('idempotent-replayed', 'true')
   reply.code(answer.status)
-  // a change's answer is rendered once, for its idempotency record and for the shopper
+  // a change's answer comes rendered: its products' own fields are kept rendered (cart-json.ts)
   if (answer.json !== undefined) {
-    if (CHECK_RENDERED) Cart.parse(answer.body)
+    if (CHECK_RENDERED) {
+      Cart.parse(answer.body)
+      deepStrictEqual(JSON.parse(answer.json.toString()), JSON.parse(JSON.stringify(answer.body)))
+    }
     return sendJson(reply, answer.json)
   }
   return reply.send(answer.body)

@@ -31,6 +31,7 @@ import {
 import { createBatcher } from '../../lib/batcher'
 import { createKeyedQueue } from '../../lib/keyed-queue'
 import { Lru } from '../../lib/lru'
+import { cartJson } from './cart-json'
 import {
   availableQuantity,
   cartAnswer,
@@ -248,7 +249,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
     cityId: number,
     op: Op,
     skus: string[] = [],
-  ): Promise<Answer<Cart> & { replayed: boolean; json?: string }> {
+  ): Promise<Answer<Cart> & { replayed: boolean; json?: Buffer }> {
     // one spelling per cart, so its changes take the same turns
     const id = (ref === 'named' ? (await repo.openNamed(db, userOf(actor), cityId)).id : ref.id).toLowerCase()
     const key = idem.key === null ? null : { scope: idem.scope, key: idem.key }
@@ -271,6 +272,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
         const { cart, lines } = state
         assertAccess(cart, actor)
         let saved: Awaited<ReturnType<typeof save>>
+        let json: Buffer | undefined
         try {
           const draft = new CartDraft(cart, cityId, await repo.products(db, id, cityId, skus, lines))
           const chainOf = await chains.of(
@@ -286,16 +288,18 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
             { expectedVersion: cart.version, remember: key ? { ...key, hash } : undefined },
             saves.submit,
           )
-          if (saved) known.set(id, { cart: saved.row, lines: draft.linesAfter() })
+          if (saved) {
+            known.set(id, { cart: saved.row, lines: draft.linesAfter() })
+            // rendered here, so the route sends it without another check and stringify
+            json = cartJson(saved.answer, [...draft.lines.values()], actor.lang)
+          }
         } catch (err) {
           // what this process knew may be behind: the answer, refusal or used key stands only on a fresh read
           known.delete(id)
           if (remembered) continue
           throw err
         }
-        // rendered here, so the route sends it without another check and stringify
-        if (saved)
-          return { status: 200, body: saved.answer, json: JSON.stringify(saved.answer), replayed: false }
+        if (saved) return { status: 200, body: saved.answer, json, replayed: false }
         known.delete(id)
         if (attempt >= SAVE_ATTEMPTS) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       }
