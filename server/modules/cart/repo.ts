@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows } from '../../db/rows'
+import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
 import type { Sticker, StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import type { ProductSource } from './product-source'
 
@@ -319,7 +319,10 @@ export function createCartRepo(db: Db, source: ProductSource) {
                      bonus_amount = coalesce(i.bonus_amount, c.bonus_amount),
                      notices = coalesce(i.notices, c.notices)
               from input i
-              where c.id = i.id and (i.expected is null or c.version = i.expected)
+              -- the ids again as an array: the carts are then found by their key, where a join with
+              -- the JSON's rows (estimated at a hundred) could read the whole table
+              where c.id = any(${textArrayLiteral(saves.map((s) => s.id))}::uuid[]) and c.id = i.id
+                and (i.expected is null or c.version = i.expected)
                 and (i.key is null or not exists (
                   select 1 from idempotency_keys k where k.scope = i.scope and k.key = i.key))
               returning c.id),
