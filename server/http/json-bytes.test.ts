@@ -2,7 +2,7 @@ import compress from '@fastify/compress'
 import Fastify from 'fastify'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { sendJson, sendJsonParts } from './json-bytes'
+import { createAnswerBuffers, sendJson, sendJsonParts, sendLentJson } from './json-bytes'
 
 const parts = [Buffer.from('{"products":[{"title":"Тоңазытқыш"}]'), Buffer.from(',"query_id":"q1"}')]
 const app = Fastify()
@@ -10,6 +10,13 @@ await app.register(compress, { global: true, threshold: 16, encodings: ['gzip'] 
 app.get('/parts', (_req, reply) => sendJsonParts(reply, parts))
 app.get('/whole', (_req, reply) => sendJson(reply, Buffer.concat(parts)))
 app.get('/none', (_req, reply) => sendJsonParts(reply, []))
+const buffers = createAnswerBuffers({ size: 1024, keep: 4 })
+const whole = Buffer.concat(parts)
+app.get('/lent', (_req, reply) => {
+  const body = buffers.take(whole.length)
+  whole.copy(body)
+  return sendLentJson(reply, body, buffers)
+})
 afterAll(() => app.close())
 
 describe('sendJsonParts', () => {
@@ -41,5 +48,30 @@ describe('sendJson', () => {
     const res = await app.inject({ url: '/whole' })
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(res.rawPayload.equals(Buffer.concat(parts))).toBe(true)
+  })
+})
+
+describe('sendLentJson', () => {
+  it('sends the lent bytes and takes the buffer back for the next answer', async () => {
+    const res = await app.inject({ url: '/lent' })
+    expect(res.headers['content-length']).toBe(String(whole.length))
+    expect(res.json()).toEqual({ products: [{ title: 'Тоңазытқыш' }], query_id: 'q1' })
+    expect(buffers.count).toEqual({ lent: 0, free: 1 })
+    const again = await app.inject({ url: '/lent', headers: { 'accept-encoding': 'gzip' } })
+    expect(gunzipSync(again.rawPayload).equals(whole)).toBe(true)
+    expect(buffers.count).toEqual({ lent: 0, free: 1 })
+  })
+
+  it('lends a buffer of its own for an answer larger than the pooled size, and keeps no more than asked', () => {
+    const small = createAnswerBuffers({ size: 16, keep: 1 })
+    const big = small.take(32)
+    expect(big.length).toBe(32)
+    small.give(big)
+    const [a, b] = [small.take(8), small.take(8)]
+    expect(a.buffer).not.toBe(b.buffer)
+    small.give(a)
+    small.give(b)
+    expect(small.count).toEqual({ lent: 0, free: 1 })
+    expect(small.take(4).buffer).toBe(a.buffer)
   })
 })

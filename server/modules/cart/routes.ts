@@ -23,7 +23,7 @@ import {
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
-import { sendJson } from '../../http/json-bytes'
+import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
 import type { ModuleRegistration } from '../../http/types'
 import { createCategoryChains } from './categories'
@@ -68,6 +68,9 @@ const idemOf = (req: FastifyRequest, ref: CartRef, actor: Actor) =>
  */
 const CHECK_RENDERED = process.env.NODE_ENV !== 'production'
 
+/** The buffers cart changes render their answers into, shared by the process's carts. */
+const answerBuffers = createAnswerBuffers()
+
 function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean; json?: Buffer }) {
   reply.header('cache-control', 'private, no-store')
   if (answer.replayed) reply.header('idempotent-replayed', 'true')
@@ -78,7 +81,7 @@ function send<T>(reply: FastifyReply, answer: Answer<T> & { replayed?: boolean; 
       Cart.parse(answer.body)
       deepStrictEqual(JSON.parse(answer.json.toString()), JSON.parse(JSON.stringify(answer.body)))
     }
-    return sendJson(reply, answer.json)
+    return sendLentJson(reply, answer.json, answerBuffers)
   }
   return reply.send(answer.body)
 }
@@ -103,6 +106,7 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
   // Each change prices its cart through its own transaction; the benefit tables stay in memory across them.
   const benefitTables = createBenefitTablesCache()
   const cart = createCartService({
+    take: answerBuffers.take,
     db: database.db,
     repo,
     pricingFor: (db) => createCartPricing(db, { tables: benefitTables }),

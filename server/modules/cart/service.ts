@@ -91,6 +91,8 @@ export interface CartServiceDeps {
   pricingFor: (db: Db) => CartPricing
   chains: CategoryChains
   now?: () => Date
+  /** Where a change's answer is rendered: a buffer of the given size, lent for one response. */
+  take?: (bytes: number) => Buffer
 }
 
 /**
@@ -98,7 +100,14 @@ export interface CartServiceDeps {
  * first and runs in one transaction with its idempotency record, so concurrent changes queue up and none
  * is lost, and a retried request changes nothing twice.
  */
-export function createCartService({ db, repo, pricingFor, chains, now = () => new Date() }: CartServiceDeps) {
+export function createCartService({
+  db,
+  repo,
+  pricingFor,
+  chains,
+  now = () => new Date(),
+  take,
+}: CartServiceDeps) {
   const turns = createKeyedQueue()
   // a busy process saves the changes of many carts in one statement: one round trip, plan and commit
   const saves = createBatcher<CartSave, boolean>({
@@ -291,7 +300,7 @@ export function createCartService({ db, repo, pricingFor, chains, now = () => ne
           if (saved) {
             known.set(id, { cart: saved.row, lines: draft.linesAfter() })
             // rendered here, so the route sends it without another check and stringify
-            json = cartJson(saved.answer, [...draft.lines.values()], actor.lang)
+            json = cartJson(saved.answer, [...draft.lines.values()], actor.lang, take)
           }
         } catch (err) {
           // what this process knew may be behind: the answer, refusal or used key stands only on a fresh read
