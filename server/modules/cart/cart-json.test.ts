@@ -141,6 +141,16 @@ describe('cart answer as JSON', () => {
     expect(parsed(cartJson(renamed, [line(after, 1)], 'kk'))).toEqual(plain(renamed))
   })
 
+  it('renders an answer larger than the buffer it starts with', () => {
+    const lines = Array.from({ length: 120 }, (_, i) =>
+      line(source(100 + i, { title_ru: 'Ш'.repeat(400) }), 1),
+    )
+    const answer = answerOf(lines, 'ru')
+    const json = cartJson(answer, lines, 'ru')
+    expect(json.length).toBeGreaterThan(64 * 1024)
+    expect(parsed(json)).toEqual(plain(answer))
+  })
+
   it('renders an empty cart', () => {
     const answer = answerOf([], 'ru')
     expect(parsed(cartJson(answer, [], 'ru'))).toEqual(plain(answer))

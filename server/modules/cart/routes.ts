@@ -25,10 +25,12 @@ import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
 import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import type { Db } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
 import { createCategoryChains } from './categories'
 import { createCartPricing } from './pricing/pricing'
 import { createBenefitTablesCache } from './pricing/repo'
+import type { CartPricing } from './pricing/types'
 import { createProductSource } from './product-source'
 import { createCartRepo } from './repo'
 import { createCartService, type Actor, type CartRef } from './service'
@@ -105,11 +107,17 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
   const repo = createCartRepo(database.db, createProductSource({ cache: process.env.NODE_ENV !== 'test' }))
   // Each change prices its cart through its own transaction; the benefit tables stay in memory across them.
   const benefitTables = createBenefitTablesCache()
+  const pricingByDb = new WeakMap<Db, CartPricing>()
   const cart = createCartService({
     take: answerBuffers.take,
     db: database.db,
     repo,
-    pricingFor: (db) => createCartPricing(db, { tables: benefitTables }),
+    pricingFor: (db) => {
+      // one per connection: a change asks for it twice, and making it is a dozen closures
+      let pricing = pricingByDb.get(db)
+      if (!pricing) pricingByDb.set(db, (pricing = createCartPricing(db, { tables: benefitTables })))
+      return pricing
+    },
     chains: createCategoryChains((db) => repo.categories(db)),
   })
   const tags = ['cart']
