@@ -38,7 +38,7 @@ const source = (id: number, overrides: Partial<CartProduct> = {}): CartProduct =
   })
 
 const line = (product: CartProduct, quantity: number, extra: Partial<Line> = {}): Line => ({
-  product: { ...product, quantity, is_active: true, reference_product_id: null, source: product },
+  product,
   quantity,
   ticked: true,
   referenceProductId: null,

@@ -131,8 +131,8 @@ function writeLine(w: AnswerWriter, view: CartProduct) {
  * once per language and kept with the product, so an answer renders only its lines' numbers, into the
  * buffer `take` gives (sized to the answer).
  *
- * `lines` are the cart's lines the answer was made from, in its order: a line's product's `source` is
- * what its rendering is kept by.
+ * `lines` are the cart's lines the answer was made from, in its order: a line's product, the product
+ * source's own object, is what its rendering is kept by.
  */
 export function cartJson(
   answer: Cart,
@@ -147,7 +147,7 @@ export function cartJson(
     views.forEach((view, i) => {
       if (i > 0) w.ascii(',')
       const line = own[i]
-      w.bytes(headOf(view, line?.product.id === view.id ? line.product.source : undefined, lang))
+      w.bytes(headOf(view, line?.product.id === view.id ? line.product : undefined, lang))
       writeLine(w, view)
     })
   }

@@ -9,7 +9,7 @@ import {
 import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import { availableQuantity, isActiveLine, isService, type Line } from './cart-view'
-import type { CartRow, LineRow, LineWrite, ProductRow } from './repo'
+import type { CartRow, LineRow, LineWrite, ProductInCart, ProductRow } from './repo'
 
 export const noticeOf = (
   code: CartNoticeCode,
@@ -48,26 +48,22 @@ export class CartDraft {
   constructor(
     readonly cart: CartRow,
     cityId: number,
-    products: ProductRow[],
+    products: ProductInCart[],
   ) {
     this.cityId = cityId
     this.promotionChoices = cart.promotion_choices
     this.marketingUnits = cart.marketing_units
     this.bonusAmount = cart.bonus_amount
-    for (const p of products) {
-      this.bySku.set(p.sku, p)
-      if (p.quantity === null) continue
-      this.lines.set(p.id, {
-        product: p,
-        quantity: p.quantity,
-        ticked: p.is_active ?? true,
-        referenceProductId: p.reference_product_id,
-      })
-      this.stored.set(p.id, {
-        quantity: p.quantity,
-        ticked: p.is_active ?? true,
-        referenceProductId: p.reference_product_id,
-      })
+    for (const { product, line } of products) {
+      this.bySku.set(product.sku, product)
+      if (line === null) continue
+      const kept = {
+        quantity: line.quantity,
+        ticked: line.is_active,
+        referenceProductId: line.reference_product_id,
+      }
+      this.lines.set(product.id, { product, ...kept })
+      this.stored.set(product.id, kept)
     }
     this.sumBefore = activeSum(this.lines.values())
   }

@@ -52,13 +52,13 @@ export interface LineRow extends Record<string, unknown> {
   reference_product_id: number | null
 }
 
-/** A product with the cart's line when there is one (`quantity` null for a product only asked about). */
-export interface ProductRow extends CartProduct {
-  quantity: number | null
-  is_active: boolean | null
-  reference_product_id: number | null
-  /** The product source's own object, shared by every cart that shows the product until it changes. */
-  source?: CartProduct
+/** A product as a cart shows it: the product source's own object, shared by every cart that shows it. */
+export type ProductRow = CartProduct
+
+/** A product with the cart's line when the cart has one (null for a product only asked about). */
+export interface ProductInCart {
+  product: ProductRow
+  line: LineRow | null
 }
 
 export interface CategoryRow extends Record<string, unknown> {
@@ -204,7 +204,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
       cityId: number,
       skus: string[] = [],
       lines?: LineRow[],
-    ): Promise<ProductRow[]> {
+    ): Promise<ProductInCart[]> {
       const own = lines ?? (cartId === null ? [] : await repo.lines(tx, cartId))
       const found = await source.get(
         tx,
@@ -213,34 +213,21 @@ export function createCartRepo(db: Db, source: ProductSource) {
         skus,
       )
       const byId = new Map(found.map((p) => [p.id, p]))
-      const out: ProductRow[] = []
+      const out: ProductInCart[] = []
       for (const line of own) {
-        const p = byId.get(line.product_id)
-        if (!p) continue
-        byId.delete(p.id)
-        out.push({
-          ...p,
-          quantity: line.quantity,
-          is_active: line.is_active,
-          reference_product_id: line.reference_product_id,
-          source: p,
-        })
+        const product = byId.get(line.product_id)
+        if (!product) continue
+        byId.delete(product.id)
+        out.push({ product, line })
       }
       const asked = [...byId.values()].sort((x, y) => x.id - y.id)
-      for (const p of asked)
-        out.push({ ...p, quantity: null, is_active: null, reference_product_id: null, source: p })
+      for (const product of asked) out.push({ product, line: null })
       return out
     },
 
     /** Products by id in one city, for a shared cart. */
-    async productsById(tx: Db, ids: number[], cityId: number): Promise<ProductRow[]> {
-      return (await source.get(tx, cityId, ids)).map((p) => ({
-        ...p,
-        quantity: null,
-        is_active: null,
-        reference_product_id: null,
-        source: p,
-      }))
+    productsById(tx: Db, ids: number[], cityId: number): Promise<ProductRow[]> {
+      return source.get(tx, cityId, ids)
     },
 
     /**

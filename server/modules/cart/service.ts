@@ -45,7 +45,7 @@ import {
 import type { CategoryChains } from './categories'
 import { CartDraft, noticeOf } from './draft'
 import type { CartPricing, PricingInput } from './pricing/types'
-import type { CartRepo, CartRow, CartSave, LineRow, ProductRow, RememberedAnswer } from './repo'
+import type { CartRepo, CartRow, CartSave, LineRow, ProductInCart, RememberedAnswer } from './repo'
 
 /** Who asks: a guest reaches anonymous carts by id; a user also has the one named cart. */
 export interface Actor {
@@ -533,7 +533,7 @@ export function createCartService({
 
     async share(req: z.infer<typeof SharedCartRequest>): Promise<{ shared_cart_id: string }> {
       const found = await repo.products(db, null, req.city_id, skusOf(req.items))
-      const ids = new Map(found.map((p) => [p.sku, p.id]))
+      const ids = new Map(found.map(({ product }) => [product.sku, product.id]))
       const items = req.items.map((item) => {
         const productId = ids.get(item.sku)
         if (productId === undefined) throw notFound(CART_ERROR_KEYS.productNotFound, { sku: item.sku })
@@ -611,16 +611,16 @@ function carryBenefits(draft: CartDraft, guest: CartRow) {
  * The guest's lines into the named cart: quantities combined and capped by the stock of the named cart's
  * city and the line limit; a capped or unavailable line becomes a notice rather than vanishing.
  */
-function mergeLines(draft: CartDraft, incoming: ProductRow[]) {
-  const guestLines = incoming.filter((p) => p.quantity !== null)
+function mergeLines(draft: CartDraft, incoming: ProductInCart[]) {
+  const guestLines = incoming.flatMap(({ product, line }) => (line ? [{ p: product, line }] : []))
   // products first, so a service finds the product it is for
-  guestLines.sort((a, b) => Number(isService(a)) - Number(isService(b)))
+  guestLines.sort((a, b) => Number(isService(a.p)) - Number(isService(b.p)))
   let merged = 0
-  for (const p of guestLines) {
-    const quantity = p.quantity!
+  for (const { p, line: guest } of guestLines) {
+    const quantity = guest.quantity
     const existing = draft.lines.get(p.id)
     const limit = Math.min(availableQuantity(p), MAX_LINE_QUANTITY)
-    const reference = existing?.referenceProductId ?? p.reference_product_id
+    const reference = existing?.referenceProductId ?? guest.reference_product_id
     const orphan = isService(p) && (reference === null || !draft.lines.has(reference))
     if (limit < 1 || orphan || (!existing && draft.lines.size >= MAX_CART_LINES)) {
       draft.notify(noticeOf('productUnavailable', p.sku, { quantity }))
@@ -631,7 +631,7 @@ function mergeLines(draft: CartDraft, incoming: ProductRow[]) {
     const line: Line = {
       product: p,
       quantity: Math.min(wanted, limit),
-      ticked: existing?.ticked ?? p.is_active ?? true,
+      ticked: existing?.ticked ?? guest.is_active,
       referenceProductId: reference,
     }
     draft.lines.set(p.id, line)
