@@ -54,7 +54,7 @@ function headOf(view: CartProduct, source: object | undefined, lang: Lang): Buff
 
 /**
  * One answer's bytes, written into a buffer kept for the next answer (rendering is synchronous) and
- * copied out whole: the numbers go in as they are, without a string per line to join and encode.
+ * copied out whole, rather than joined from a string or buffer per line.
  */
 class AnswerWriter {
   private buffer = Buffer.allocUnsafeSlow(64 * 1024)
@@ -77,7 +77,7 @@ class AnswerWriter {
     this.at += part.copy(this.buffer, this.at)
   }
 
-  /** Text of one-byte characters only: keys, punctuation, numbers. */
+  /** Text of one-byte characters only: punctuation. */
   ascii(text: string) {
     this.room(text.length)
     this.at += this.buffer.write(text, this.at, 'latin1')
@@ -88,11 +88,6 @@ class AnswerWriter {
     this.at += this.buffer.write(text, this.at, 'utf8')
   }
 
-  /** As JSON.stringify writes a number: a value that is not finite is null. */
-  number(value: number | null) {
-    this.ascii(value !== null && Number.isFinite(value) ? String(value) : 'null')
-  }
-
   finish(take: (bytes: number) => Buffer): Buffer {
     const out = take(this.at)
     this.buffer.copy(out, 0, 0, this.at)
@@ -101,27 +96,20 @@ class AnswerWriter {
 }
 const writer = new AnswerWriter()
 
+/** As JSON.stringify writes a number: a value that is not finite is null. */
+const number = (value: number | null) => (value !== null && Number.isFinite(value) ? String(value) : 'null')
+
+/** A line's own fields and its closing brace, one write per line: a buffer write per field cost more than the field. */
 function writeLine(w: AnswerWriter, view: CartProduct) {
-  w.ascii(',"price":')
-  w.number(view.price)
-  w.ascii(',"totalPrice":')
-  w.number(view.totalPrice)
-  w.ascii(',"totalOldPrice":')
-  w.number(view.totalOldPrice)
-  w.ascii(',"quantity":')
-  w.number(view.quantity)
-  w.ascii(view.isActive ? ',"isActive":true' : ',"isActive":false')
-  w.ascii(view.hasGuaranty ? ',"hasGuaranty":true' : ',"hasGuaranty":false')
-  w.ascii(',"referenceProductSku":')
-  if (view.referenceProductSku === null) w.ascii('null')
-  else w.text(JSON.stringify(view.referenceProductSku))
-  w.ascii(',"referenceProductId":')
-  w.number(view.referenceProductId)
-  w.ascii(',"cashback":')
-  w.number(view.cashback)
-  w.ascii(',"discount":')
-  w.number(view.discount)
-  w.ascii('}')
+  const sku = view.referenceProductSku
+  w.text(
+    `,"price":${number(view.price)},"totalPrice":${number(view.totalPrice)}` +
+      `,"totalOldPrice":${number(view.totalOldPrice)},"quantity":${number(view.quantity)}` +
+      `,"isActive":${view.isActive},"hasGuaranty":${view.hasGuaranty}` +
+      `,"referenceProductSku":${sku === null ? 'null' : JSON.stringify(sku)}` +
+      `,"referenceProductId":${number(view.referenceProductId)}` +
+      `,"cashback":${number(view.cashback)},"discount":${number(view.discount)}}`,
+  )
 }
 
 /**

@@ -32,7 +32,9 @@ export function createProductSource({
   checkEveryMs = CHECK_EVERY_MS,
   clock = Date.now,
 }: ProductSourceOptions) {
-  const byKey = new Map<string, CartProduct>()
+  /** By city, then by id: a lookup per line and change makes no key string. */
+  const byCity = new Map<number, Map<number, CartProduct>>()
+  let entries = 0
   const idBySku = new Map<string, number>()
   let seen: Versions | null = null
   let checkedAt = -Infinity
@@ -40,8 +42,9 @@ export function createProductSource({
   let checking: Promise<void> | null = null
 
   function forget() {
-    byKey.clear()
+    byCity.clear()
     idBySku.clear()
+    entries = 0
   }
 
   async function check(db: Db) {
@@ -92,24 +95,28 @@ export function createProductSource({
       const found = new Map<number, CartProduct>()
       const missingIds: number[] = []
       const missingSkus: string[] = []
+      const city = byCity.get(cityId)
       for (const id of ids) {
-        const hit = byKey.get(`${cityId}:${id}`)
+        const hit = city?.get(id)
         if (hit) found.set(id, hit)
         else missingIds.push(id)
       }
       for (const sku of skus) {
         const id = idBySku.get(sku)
-        const hit = id === undefined ? undefined : byKey.get(`${cityId}:${id}`)
+        const hit = id === undefined ? undefined : city?.get(id)
         if (hit) found.set(hit.id, hit)
         else missingSkus.push(sku)
       }
       if (missingIds.length > 0 || missingSkus.length > 0) {
         const loaded = await load(db, cityId, missingIds, missingSkus)
-        if (byKey.size + loaded.length > MAX_ENTRIES) forget()
+        if (entries + loaded.length > MAX_ENTRIES) forget()
+        let kept = byCity.get(cityId)
+        if (!kept) byCity.set(cityId, (kept = new Map()))
         for (const p of loaded) {
           // shared by every cart that shows it from now on
           Object.freeze(p)
-          byKey.set(`${cityId}:${p.id}`, p)
+          if (!kept.has(p.id)) entries++
+          kept.set(p.id, p)
           idBySku.set(p.sku, p.id)
           found.set(p.id, p)
         }
