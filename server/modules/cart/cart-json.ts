@@ -1,26 +1,15 @@
-import type { Cart, CartProduct } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
-import { isService, type Line } from './cart-view'
-
-/**
- * The fields of a cart line that depend on the line (its quantity, its prices after promotions, what it
- * refers to), not on the product alone. Every other field is the same for a product shown in one
- * language, whichever cart shows it: a field added to the line that depends on the line belongs here.
- */
-const LINE_FIELDS = [
-  'price',
-  'totalPrice',
-  'totalOldPrice',
-  'quantity',
-  'isActive',
-  'hasGuaranty',
-  'referenceProductSku',
-  'referenceProductId',
-  'cashback',
-  'discount',
-] as const satisfies readonly (keyof CartProduct)[]
-
-type ProductFields = Omit<CartProduct, (typeof LINE_FIELDS)[number]>
+import {
+  cartSummary,
+  isService,
+  lineContext,
+  lineFields,
+  productFields,
+  type CartAnswerInput,
+  type Line,
+  type LineFields,
+} from './cart-view'
+import type { ProductRow } from './repo'
 
 interface RenderedProduct {
   lang: Lang
@@ -31,24 +20,16 @@ interface RenderedProduct {
 }
 
 /** Kept by the product source's own object, so a product that changes is rendered anew. */
-const rendered = new WeakMap<object, RenderedProduct[]>()
+const rendered = new WeakMap<ProductRow, RenderedProduct[]>()
 
-function renderHead(view: CartProduct): Buffer {
-  const fields: Partial<CartProduct> = { ...view }
-  for (const name of LINE_FIELDS) delete fields[name]
-  const json = JSON.stringify(fields as ProductFields)
-  return Buffer.from(json.slice(0, -1))
-}
-
-function headOf(view: CartProduct, source: object | undefined, lang: Lang): Buffer {
-  if (!source) return renderHead(view)
-  const kept = rendered.get(source)
-  const hit = kept?.find((r) => r.lang === lang && r.categories === view.categories)
+function headOf(p: ProductRow, categories: string[], lang: Lang): Buffer {
+  const kept = rendered.get(p)
+  const hit = kept?.find((r) => r.lang === lang && r.categories === categories)
   if (hit) return hit.head
-  const head = renderHead(view)
-  const entry = { lang, categories: view.categories, head }
+  const head = Buffer.from(JSON.stringify(productFields(p, categories, lang)).slice(0, -1))
+  const entry = { lang, categories, head }
   if (kept) kept.push(entry)
-  else rendered.set(source, [entry])
+  else rendered.set(p, [entry])
   return head
 }
 
@@ -100,7 +81,7 @@ const writer = new AnswerWriter()
 const number = (value: number | null) => (value !== null && Number.isFinite(value) ? String(value) : 'null')
 
 /** A line's own fields and its closing brace, one write per line: a buffer write per field cost more than the field. */
-function writeLine(w: AnswerWriter, view: CartProduct) {
+function writeLine(w: AnswerWriter, view: LineFields) {
   const sku = view.referenceProductSku
   w.text(
     `,"price":${number(view.price)},"totalPrice":${number(view.totalPrice)}` +
@@ -113,42 +94,30 @@ function writeLine(w: AnswerWriter, view: CartProduct) {
 }
 
 /**
- * A cart answer as UTF-8 JSON, as `JSON.stringify` would render it up to the order of a line's fields.
- * A change answers its whole cart, a dozen KB of mostly Cyrillic titles, categories and stickers:
- * stringifying and encoding that was a sixth of a change's CPU. Each product's own fields are rendered
- * once per language and kept with the product, so an answer renders only its lines' numbers, into the
- * buffer `take` gives (sized to the answer).
- *
- * `lines` are the cart's lines the answer was made from, in its order: a line's product, the product
- * source's own object, is what its rendering is kept by.
+ * A cart answer as UTF-8 JSON: what `JSON.stringify(cartAnswer(input))` says, up to the order of a
+ * line's fields. A change answers its whole cart, a dozen KB of mostly Cyrillic titles, categories and
+ * stickers: stringifying and encoding that was a sixth of a change's CPU. Each product's own fields are
+ * rendered once per language and kept with the product (the product source's own object), so an answer
+ * renders only its lines' own fields, into the buffer `take` gives (sized to the answer).
  */
 export function cartJson(
-  answer: Cart,
-  lines: readonly Line[],
-  lang: Lang,
+  input: CartAnswerInput,
   take: (bytes: number) => Buffer = Buffer.allocUnsafe,
 ): Buffer {
-  const { products, services, ...rest } = answer
+  const { lines, priced, chainOf, lang } = input
+  const context = lineContext(lines, priced)
   const w = writer.start()
-  const list = (views: CartProduct[], service: boolean) => {
-    const own = lines.filter((l) => isService(l.product) === service)
-    views.forEach((view, i) => {
+  const list = (own: Line[]) =>
+    own.forEach((line, i) => {
       if (i > 0) w.ascii(',')
-      const line = own[i]
-      w.bytes(headOf(view, line?.product.id === view.id ? line.product : undefined, lang))
-      writeLine(w, view)
+      w.bytes(headOf(line.product, chainOf(line.product.category_id).names[lang], lang))
+      writeLine(w, lineFields(line, context))
     })
-  }
   w.ascii('{"products":[')
-  list(products, false)
+  list(lines.filter((l) => !isService(l.product)))
   w.ascii('],"services":[')
-  list(services, true)
-  w.ascii(']')
-  const others = JSON.stringify(rest)
-  if (others === '{}') w.ascii('}')
-  else {
-    w.ascii(',')
-    w.text(others.slice(1))
-  }
+  list(lines.filter((l) => isService(l.product)))
+  w.ascii('],')
+  w.text(JSON.stringify(cartSummary(input)).slice(1))
   return w.finish(take)
 }

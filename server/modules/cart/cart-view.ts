@@ -73,51 +73,89 @@ export interface CartAnswerInput {
   notices: StoredNotice[]
 }
 
-/** The contract's Cart: every line with its priced sums, split into products and services. */
-export function cartAnswer({ cart, lines, priced, chainOf, lang, notices }: CartAnswerInput): Cart {
-  const pricedById = new Map(priced.lines.map((l) => [l.productId, l]))
-  const skuById = new Map(lines.map((l) => [l.product.id, l.product.sku]))
-  const guarantied = new Set(
-    lines.filter((l) => l.product.type === 'guaranty').map((l) => l.referenceProductId),
-  )
-  const view = (line: Line): CartProduct => {
-    const p = line.product
-    const price = pricedById.get(p.id)
-    const available = availableQuantity(p)
-    return {
-      id: p.id,
-      sku: p.sku,
-      uri: p.uri,
-      title: lang === 'kk' ? p.title_kk : p.title_ru,
-      brand: p.brand,
-      categories: chainOf(p.category_id).names[lang],
-      price: price?.unitPrice ?? p.price ?? 0,
-      oldPrice: p.old_price,
-      totalPrice: price?.totalPrice ?? (p.price ?? 0) * line.quantity,
-      totalOldPrice: price ? price.totalOldPrice : p.old_price === null ? null : p.old_price * line.quantity,
-      priceUsd: Number(p.price_usd ?? 0),
-      quantity: line.quantity,
-      availableQuantity: available,
-      isActive: isActiveLine(line),
-      isAvailable: available >= 1,
-      type: p.type,
-      merchant: STORE_MERCHANT,
-      showcase: p.stock_new === 0 && p.stock_showcase > 0,
-      onlyPrepayment: p.only_prepayment,
-      tradein: false,
-      tradeinAvailable: false,
-      hasGuaranty: guarantied.has(p.id),
-      esdKeys: p.type === 'digital',
-      isGiftcard: p.type === 'certificate',
-      referenceProductSku:
-        line.referenceProductId === null ? null : (skuById.get(line.referenceProductId) ?? null),
-      referenceProductId: line.referenceProductId,
-      stickers: localStickers(p, lang),
-      cashback: price?.cashback ?? 0,
-      discount: price?.discount ?? 0,
-      images: p.images ?? [],
-    }
+/** The fields of a cart line that depend on the line, not on its product alone (see `lineFields`). */
+export type LineFields = Pick<
+  CartProduct,
+  | 'price'
+  | 'totalPrice'
+  | 'totalOldPrice'
+  | 'quantity'
+  | 'isActive'
+  | 'hasGuaranty'
+  | 'referenceProductSku'
+  | 'referenceProductId'
+  | 'cashback'
+  | 'discount'
+>
+export type ProductFields = Omit<CartProduct, keyof LineFields>
+
+/** A line's fields that come from its product alone: the same in every cart, for one language. */
+export function productFields(p: ProductRow, categories: string[], lang: Lang): ProductFields {
+  const available = availableQuantity(p)
+  return {
+    id: p.id,
+    sku: p.sku,
+    uri: p.uri,
+    title: lang === 'kk' ? p.title_kk : p.title_ru,
+    brand: p.brand,
+    categories,
+    oldPrice: p.old_price,
+    priceUsd: Number(p.price_usd ?? 0),
+    availableQuantity: available,
+    isAvailable: available >= 1,
+    type: p.type,
+    merchant: STORE_MERCHANT,
+    showcase: p.stock_new === 0 && p.stock_showcase > 0,
+    onlyPrepayment: p.only_prepayment,
+    tradein: false,
+    tradeinAvailable: false,
+    esdKeys: p.type === 'digital',
+    isGiftcard: p.type === 'certificate',
+    stickers: localStickers(p, lang),
+    images: p.images ?? [],
   }
+}
+
+/** What a line's own fields are read from: the priced lines and the cart's other lines. */
+export interface LineContext {
+  pricedById: Map<number, PricingResult['lines'][number]>
+  skuById: Map<number, string>
+  guarantied: Set<number | null>
+}
+
+export function lineContext(lines: Line[], priced: PricingResult): LineContext {
+  return {
+    pricedById: new Map(priced.lines.map((l) => [l.productId, l])),
+    skuById: new Map(lines.map((l) => [l.product.id, l.product.sku])),
+    guarantied: new Set(lines.filter((l) => l.product.type === 'guaranty').map((l) => l.referenceProductId)),
+  }
+}
+
+export function lineFields(line: Line, { pricedById, skuById, guarantied }: LineContext): LineFields {
+  const p = line.product
+  const price = pricedById.get(p.id)
+  return {
+    price: price?.unitPrice ?? p.price ?? 0,
+    totalPrice: price?.totalPrice ?? (p.price ?? 0) * line.quantity,
+    totalOldPrice: price ? price.totalOldPrice : p.old_price === null ? null : p.old_price * line.quantity,
+    quantity: line.quantity,
+    isActive: isActiveLine(line),
+    hasGuaranty: guarantied.has(p.id),
+    referenceProductSku:
+      line.referenceProductId === null ? null : (skuById.get(line.referenceProductId) ?? null),
+    referenceProductId: line.referenceProductId,
+    cashback: price?.cashback ?? 0,
+    discount: price?.discount ?? 0,
+  }
+}
+
+/** The contract's Cart without its lines: its own fields and the priced sums. */
+export function cartSummary({
+  cart,
+  lines,
+  priced,
+  notices,
+}: CartAnswerInput): Omit<Cart, 'products' | 'services'> {
   const products = lines.filter((l) => !isService(l.product))
   return {
     id: cart.id,
@@ -126,8 +164,6 @@ export function cartAnswer({ cart, lines, priced, chainOf, lang, notices }: Cart
     updatedAt: iso(cart.updated_at),
     version: cart.version,
     cartType: cart.user_id === null ? 'anonymous' : 'named',
-    products: products.map(view),
-    services: lines.filter((l) => isService(l.product)).map(view),
     promotions: priced.promotions,
     marketingUnits: priced.marketingUnits,
     promoCodeInfo: priced.promoCodeInfo,
@@ -138,5 +174,20 @@ export function cartAnswer({ cart, lines, priced, chainOf, lang, notices }: Cart
     activeProductsCount: products.filter(isActiveLine).reduce((sum, line) => sum + line.quantity, 0),
     exceedsMaxOrderSum: priced.sums.subTotalSum > MAX_ORDER_SUM,
     notices,
+  }
+}
+
+/** The contract's Cart: every line with its priced sums, split into products and services. */
+export function cartAnswer(input: CartAnswerInput): Cart {
+  const { lines, priced, chainOf, lang } = input
+  const context = lineContext(lines, priced)
+  const view = (line: Line): CartProduct => ({
+    ...productFields(line.product, chainOf(line.product.category_id).names[lang], lang),
+    ...lineFields(line, context),
+  })
+  return {
+    ...cartSummary(input),
+    products: lines.filter((l) => !isService(l.product)).map(view),
+    services: lines.filter((l) => isService(l.product)).map(view),
   }
 }

@@ -35,6 +35,7 @@ import { cartJson } from './cart-json'
 import {
   availableQuantity,
   cartAnswer,
+  type CartAnswerInput,
   isAvailable,
   isActiveLine,
   isService,
@@ -156,7 +157,7 @@ export function createCartService({
     actor: Actor,
     guard: { expectedVersion?: number; remember?: RememberedAnswer } = {},
     write: (save: CartSave) => Promise<boolean> = async (one) => (await repo.saveMany(tx, [one]))[0]!,
-  ): Promise<{ answer: Cart; row: CartRow } | null> {
+  ): Promise<{ input: CartAnswerInput; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
     const chainOf = await chains.of(
       tx,
@@ -183,14 +184,14 @@ export function createCartService({
       notices: [],
     }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
-    const answer = cartAnswer({ cart: row, lines, priced, chainOf, lang: actor.lang, notices })
+    const input: CartAnswerInput = { cart: row, lines, priced, chainOf, lang: actor.lang, notices }
     const written = await write({
       id: draft.cart.id,
       change: draft.writes(),
       patch,
       guard: { expectedVersion: guard.expectedVersion, updatedAt, remember: guard.remember },
     })
-    return written ? { answer, row } : null
+    return written ? { input, row } : null
   }
 
   async function change(
@@ -210,7 +211,7 @@ export function createCartService({
     await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(tx))
     draft.check()
     // the row is locked, so the save cannot miss
-    return (await save(tx, draft, actor))!.answer
+    return cartAnswer((await save(tx, draft, actor))!.input)
   }
 
   /**
@@ -300,7 +301,7 @@ export function createCartService({
           if (saved) {
             known.set(id, { cart: saved.row, lines: draft.linesAfter() })
             // rendered here, so the route sends it without another check and stringify
-            json = cartJson(saved.answer, [...draft.lines.values()], actor.lang, take)
+            json = cartJson(saved.input, take)
           }
         } catch (err) {
           // what this process knew may be behind: the answer, refusal or used key stands only on a fresh read
@@ -308,7 +309,18 @@ export function createCartService({
           if (remembered) continue
           throw err
         }
-        if (saved) return { status: 200, body: saved.answer, json, replayed: false }
+        if (saved) {
+          const { input } = saved
+          // the answer as an object is only looked at outside production, to check the bytes against it
+          return {
+            status: 200,
+            get body() {
+              return cartAnswer(input)
+            },
+            json,
+            replayed: false,
+          }
+        }
         known.delete(id)
         if (attempt >= SAVE_ATTEMPTS) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       }
@@ -362,7 +374,7 @@ export function createCartService({
           await repo.close(tx, guest.id)
         }
         // both rows are locked, so the save cannot miss
-        return { status: 200, body: (await save(tx, draft, actor))!.answer }
+        return { status: 200, body: cartAnswer((await save(tx, draft, actor))!.input) }
       })
     },
 
