@@ -58,12 +58,6 @@ class AnswerWriter {
     this.at += part.copy(this.buffer, this.at)
   }
 
-  /** Text of one-byte characters only: punctuation. */
-  ascii(text: string) {
-    this.room(text.length)
-    this.at += this.buffer.write(text, this.at, 'latin1')
-  }
-
   text(text: string) {
     this.room(text.length * 3)
     this.at += this.buffer.write(text, this.at, 'utf8')
@@ -109,15 +103,15 @@ export function cartJson(
   const w = writer.start()
   const list = (own: Line[]) =>
     own.forEach((line, i) => {
-      if (i > 0) w.ascii(',')
+      if (i > 0) w.text(',')
       w.bytes(headOf(line.product, chainOf(line.product.category_id).names[lang], lang))
       writeLine(w, lineFields(line, context))
     })
-  w.ascii('{"products":[')
+  w.text('{"products":[')
   list(lines.filter((l) => !isService(l.product)))
-  w.ascii('],"services":[')
+  w.text('],"services":[')
   list(lines.filter((l) => isService(l.product)))
-  w.ascii('],')
+  w.text('],')
   w.text(JSON.stringify(cartSummary(input)).slice(1))
   return w.finish(take)
 }

@@ -87,7 +87,7 @@ export type LineFields = Pick<
   | 'cashback'
   | 'discount'
 >
-export type ProductFields = Omit<CartProduct, keyof LineFields>
+type ProductFields = Omit<CartProduct, keyof LineFields>
 
 /** A line's fields that come from its product alone: the same in every cart, for one language. */
 export function productFields(p: ProductRow, categories: string[], lang: Lang): ProductFields {

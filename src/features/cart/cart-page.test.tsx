@@ -58,6 +58,22 @@ afterEach(() => {
 
 const sent = (method: string) => calls.filter((call) => call.method === method)
 
+/** Waits for the gift or kit choice of the test promotion to be sent, with this product chosen. */
+async function expectPromotionChoiceSent(sku: string) {
+  await waitFor(() => expect(sent('POST').some((call) => call.path.endsWith('/promotions'))).toBe(true))
+  expect(sent('POST').find((call) => call.path.endsWith('/promotions'))?.body).toEqual({
+    city_id: 1,
+    promotions: [
+      {
+        id: 7,
+        referenceProductId: 1,
+        referenceProductSku: '100001',
+        rules: [{ id: 70, chosenProducts: [{ sku, type: 'regular', isAvailable: true }] }],
+      },
+    ],
+  })
+}
+
 describe('the cart page', () => {
   it('shows an empty cart with the way to the catalogue when the shopper has no cart', async () => {
     await getDefaultStore().set(cartIdAtom, null)
@@ -180,18 +196,7 @@ describe('the cart page', () => {
     fireEvent.click(within(other).getByRole('radio'))
 
     expect((within(other).getByRole('radio') as HTMLInputElement).checked).toBe(true)
-    await waitFor(() => expect(sent('POST').some((call) => call.path.endsWith('/promotions'))).toBe(true))
-    expect(sent('POST').find((call) => call.path.endsWith('/promotions'))?.body).toEqual({
-      city_id: 1,
-      promotions: [
-        {
-          id: 7,
-          referenceProductId: 1,
-          referenceProductSku: '100001',
-          rules: [{ id: 70, chosenProducts: [{ sku: '200002', type: 'regular', isAvailable: true }] }],
-        },
-      ],
-    })
+    await expectPromotionChoiceSent('200002')
   })
 
   it('says an optional kit is not in the order until the shopper adds it, and adds it as preselected', async () => {
@@ -205,18 +210,7 @@ describe('the cart page', () => {
     fireEvent.click(within(status).getByRole('button', { name: 'Добавить комплект' }))
 
     await waitFor(() => expect(screen.getByTestId('promotion-status').dataset.applied).toBe('true'))
-    await waitFor(() => expect(sent('POST').some((call) => call.path.endsWith('/promotions'))).toBe(true))
-    expect(sent('POST').find((call) => call.path.endsWith('/promotions'))?.body).toEqual({
-      city_id: 1,
-      promotions: [
-        {
-          id: 7,
-          referenceProductId: 1,
-          referenceProductSku: '100001',
-          rules: [{ id: 70, chosenProducts: [{ sku: '200001', type: 'regular', isAvailable: true }] }],
-        },
-      ],
-    })
+    await expectPromotionChoiceSent('200001')
   })
 
   it('takes an added kit out of the order', async () => {
