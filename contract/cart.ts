@@ -187,7 +187,9 @@ export const Cart = z.object({
   grandTotalSum: Money,
   /** Bonuses the purchase returns. */
   cashbackSum: Money,
+  /** Units the shopper buys: the lines' quantities and the parts of the kits added to the order. */
   productCount: z.number().int(),
+  /** The same of the active lines only: the units the goods sum is for. */
   activeProductsCount: z.number().int(),
   /** Above the maximum order sum: checkout refuses until lines are removed. */
   exceedsMaxOrderSum: z.boolean(),

@@ -19,6 +19,11 @@ export type CartType = (typeof CART_TYPES)[number]
 export const PROMOTION_TYPES = ['gift', 'kit'] as const
 export type PromotionType = (typeof PROMOTION_TYPES)[number]
 
+/** The parts of the kits added to the order: bought with their reference line, one unit each. */
+export const appliedKitParts = <P>(
+  promotions: readonly { type: PromotionType; isApplied: boolean; result: { products: P[] } }[],
+): P[] => promotions.filter((p) => p.type === 'kit' && p.isApplied).flatMap((p) => p.result.products)
+
 /** What a promotion hangs on: one product, every product of a category, or of a brand. */
 export const PROMOTION_ENTITY_TYPES = ['product', 'category', 'brand'] as const
 export type PromotionEntityType = (typeof PROMOTION_ENTITY_TYPES)[number]

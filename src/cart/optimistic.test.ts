@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../data/outbox-item'
 import { guestCart } from './cart-paths'
 import { applyChange, CART_KINDS, pendingSkus, withPendingChanges } from './optimistic'
-import { aCart, aLine, GUEST_ID, OTHER_ID } from './testing/fixtures'
+import { aCart, aGiftPromotion, aLine, GUEST_ID, OTHER_ID } from './testing/fixtures'
 
 const noPreview = () => undefined
 
@@ -36,6 +36,47 @@ describe('the cart before the server answers', () => {
     expect(next.activeProductsCount).toBe(2)
     expect(next.subTotalSum).toBe(20_000)
     expect(next.grandTotalSum).toBe(20_000)
+  })
+
+  it("counts an added kit's parts while its laptop stays active, as the server does", () => {
+    const part = (sku: string) => ({
+      sku,
+      title: sku,
+      type: 'regular' as const,
+      price: 10_000,
+      promoPrice: 9_000,
+      images: [],
+      isAvailable: true,
+      isChosen: true,
+    })
+    const kit = aGiftPromotion({ type: 'kit', isApplied: true, result: { products: [part('3'), part('4')] } })
+    const cart = aCart([aLine(), aLine({ id: 2, sku: '100002' })], { promotions: [kit] })
+    expect([cart.productCount, cart.activeProductsCount]).toEqual([4, 4])
+
+    const more = applyChange(
+      cart,
+      queued({ body: { city_id: 1, products: [{ sku: '100001', quantity: 3 }] } }),
+      noPreview,
+    )
+    expect([more.productCount, more.activeProductsCount]).toEqual([6, 6])
+
+    const unticked = applyChange(
+      cart,
+      queued({ body: { city_id: 1, products: [{ sku: '100001', quantity: 1, is_active: false }] } }),
+      noPreview,
+    )
+    expect([unticked.productCount, unticked.activeProductsCount]).toEqual([2, 1])
+
+    const kitOut = applyChange(
+      cart,
+      queued({
+        kind: CART_KINDS.removePromotion,
+        method: 'DELETE',
+        query: { city_id: 1, promotion_id: kit.promoId, reference_product_sku: '100001' },
+      }),
+      noPreview,
+    )
+    expect([kitOut.productCount, kitOut.activeProductsCount]).toEqual([2, 2])
   })
 
   it('takes a removed product’s services with it', () => {

@@ -1,4 +1,5 @@
 import type { Cart, CartProduct } from '../../contract/cart'
+import { appliedKitParts } from '../../contract/values/cart'
 import type { OutboxItem } from '../data/outbox-item'
 import { ownerOfPath, sameOwner, type CartOwner } from './cart-paths'
 
@@ -161,6 +162,18 @@ function changeProducts(products: CartProduct[], item: CartChange, preview: Prev
 const activeSum = (lines: CartProduct[]) =>
   lines.reduce((sum, line) => (line.isActive ? sum + line.totalPrice : sum), 0)
 
+/** Units as the server counts them: the lines, and the parts of the kits added on active lines. */
+function withCounts(cart: Cart): Cart {
+  const active = new Set(cart.products.filter((line) => line.isActive).map((line) => line.sku))
+  const parts = appliedKitParts(cart.promotions.filter((p) => active.has(p.referenceProductSku))).length
+  return {
+    ...cart,
+    productCount: cart.products.reduce((sum, line) => sum + line.quantity, 0) + parts,
+    activeProductsCount:
+      cart.products.reduce((sum, line) => (line.isActive ? sum + line.quantity : sum), 0) + parts,
+  }
+}
+
 /** The cart's counts and provisional totals for lines changed on this device. */
 export function recount(before: Cart, products: CartProduct[]): Cart {
   const services = before.services.filter((service) =>
@@ -169,15 +182,13 @@ export function recount(before: Cart, products: CartProduct[]): Cart {
     ),
   )
   const delta = activeSum([...products, ...services]) - activeSum([...before.products, ...before.services])
-  return {
+  return withCounts({
     ...before,
     products,
     services,
-    productCount: products.reduce((sum, line) => sum + line.quantity, 0),
-    activeProductsCount: products.reduce((sum, line) => (line.isActive ? sum + line.quantity : sum), 0),
     subTotalSum: before.subTotalSum + delta,
     grandTotalSum: Math.max(0, before.grandTotalSum + delta),
-  }
+  })
 }
 
 interface ChosenRules {
@@ -218,7 +229,7 @@ function changePromotions(cart: Cart, item: CartChange): Cart {
       }),
     }
   })
-  return { ...cart, promotions }
+  return withCounts({ ...cart, promotions })
 }
 
 /** A kit taken out shows as out of the order at once. */
@@ -230,7 +241,7 @@ function removePromotion(cart: Cart, item: CartChange): Cart {
       ? { ...promotion, isApplied: false }
       : promotion,
   )
-  return { ...cart, promotions }
+  return withCounts({ ...cart, promotions })
 }
 
 /** One queued change applied to a cart. */

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { getDefaultStore } from 'jotai'
 import type { Cart, LoanCalculation, SharedCart } from '../../contract/cart'
 import type { CityId } from '../../contract/values/common'
-import { CPMS_V1 } from '../../contract/values/cart'
+import { appliedKitParts, CPMS_V1 } from '../../contract/values/cart'
 import { cartIdAtom } from '../atoms/cart-id'
 import { api } from '../data/api'
 import { isApiError } from '../data/api-error'
@@ -129,11 +129,27 @@ export interface LoanGood {
   amount: number
 }
 
-/** Only active lines go to the loan calculator (purchase flow 5). */
+/**
+ * Only active lines go to the loan calculator (purchase flow 5), with the parts of applied kits, which
+ * the calculator prices at the kit's price when their laptop is among the goods.
+ */
 export function loanGoods(cart: Cart): LoanGood[] {
-  return cart.products
-    .filter((line) => line.isActive)
-    .map((line) => ({ sku: line.sku, quantity: line.quantity, price: line.price, amount: line.totalPrice }))
+  return [
+    ...cart.products
+      .filter((line) => line.isActive)
+      .map((line) => ({
+        sku: line.sku,
+        quantity: line.quantity,
+        price: line.price,
+        amount: line.totalPrice,
+      })),
+    ...appliedKitParts(cart.promotions).map((part) => ({
+      sku: part.sku,
+      quantity: 1,
+      price: part.promoPrice,
+      amount: part.promoPrice,
+    })),
+  ]
 }
 
 const EMPTY_LOANS: LoanCalculation = { amount: 0, installments: [], loans: [] }

@@ -1,6 +1,6 @@
 import type { Cart, CartProduct } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
-import { MAX_LINE_QUANTITY, MAX_ORDER_SUM } from '../../../contract/values/cart'
+import { appliedKitParts, MAX_LINE_QUANTITY, MAX_ORDER_SUM } from '../../../contract/values/cart'
 import type { StoredNotice } from '../../db/schema'
 import type { CategoryChain } from './categories'
 import type { PricingLine, PricingResult } from './pricing/types'
@@ -157,6 +157,8 @@ export function cartSummary({
   notices,
 }: CartAnswerInput): Omit<Cart, 'products' | 'services'> {
   const products = lines.filter((l) => !isService(l.product))
+  // kits apply only on active lines, so their parts count in both
+  const kitParts = appliedKitParts(priced.promotions).length
   return {
     id: cart.id,
     cityId: cart.city_id,
@@ -170,8 +172,9 @@ export function cartSummary({
     ...priced.sums,
     deliverySum: 0,
     // Units, not lines: the header's badge says how many things the shopper is buying.
-    productCount: products.reduce((sum, line) => sum + line.quantity, 0),
-    activeProductsCount: products.filter(isActiveLine).reduce((sum, line) => sum + line.quantity, 0),
+    productCount: products.reduce((sum, line) => sum + line.quantity, 0) + kitParts,
+    activeProductsCount:
+      products.filter(isActiveLine).reduce((sum, line) => sum + line.quantity, 0) + kitParts,
     exceedsMaxOrderSum: priced.sums.subTotalSum > MAX_ORDER_SUM,
     notices,
   }

@@ -355,6 +355,51 @@ describe('active lines and the city', () => {
     expect(answer.products.map((p) => p.sku)).toEqual([kept.sku])
   })
 
+  it("counts the parts of an added kit among the cart's units, and not once the kit is taken out", async () => {
+    const [kit] = await rows<{ laptop: string; parts: string[]; rules: number[] }>(
+      database.db,
+      sql`select (select sku from products where id = (pr.main_entity_ids->>0)::int) as laptop,
+                 array(select p.sku from jsonb_array_elements(pr.rules) r
+                       join products p on p.id = (r->'productIds'->>0)::int) as parts,
+                 array(select (r->>'id')::int from jsonb_array_elements(pr.rules) r) as rules
+          from promotions pr where pr.id = ${SEED_PROMOTION_IDS.laptopKit}`,
+    )
+    const { laptop, parts, rules } = kit!
+    const cart = await newCart()
+    expect(ok(await add(cart.id, [{ sku: laptop, quantity: 2 }]))).toMatchObject({
+      productCount: 2,
+      activeProductsCount: 2,
+    })
+    const withKit = ok(
+      await app.inject({
+        method: 'PUT',
+        url: `${CART_V3}/carts/${cart.id}/promotions`,
+        payload: {
+          city_id: 1,
+          promotions: [
+            {
+              id: SEED_PROMOTION_IDS.laptopKit,
+              referenceProductSku: laptop,
+              rules: rules.map((id, i) => ({ id, chosenProducts: [{ sku: parts[i] }] })),
+            },
+          ],
+        },
+      }),
+    )
+    expect(parts.length).toBeGreaterThan(0)
+    expect(withKit).toMatchObject({
+      productCount: 2 + parts.length,
+      activeProductsCount: 2 + parts.length,
+    })
+    const without = ok(
+      await app.inject({
+        method: 'DELETE',
+        url: `${CART_V3}/carts/${cart.id}/promotions?city_id=1&promotion_id=${SEED_PROMOTION_IDS.laptopKit}&reference_product_sku=${laptop}`,
+      }),
+    )
+    expect(without).toMatchObject({ productCount: 2, activeProductsCount: 2 })
+  })
+
   it('reprices the cart in the city the shopper switched to and keeps that city', async () => {
     const cart = await newCart(1)
     const p = await product({ prices: { 1: 1_000, 3: 1_300 }, stock: { 1: 5, 3: 5 } })

@@ -6,6 +6,7 @@ import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
+import { SEED_PROMOTION_IDS } from '../../seed/benefits'
 import { testApp } from '../../test/app'
 
 let app: App
@@ -52,6 +53,57 @@ describe('POST /api/cpms/v1/products/cart (loan calculator)', () => {
       monthlyPayment: Math.ceil((amount * r) / (1 - (1 + r) ** -24)),
     })
     expect(result.installments.every((o, i, all) => o.months >= (all[i - 1]?.months ?? 0))).toBe(true)
+  })
+
+  it("prices a kit's parts sent beside its laptop at the kit's prices, and alone at the shelf price", async () => {
+    const [kit] = await rows<{
+      laptop: string
+      rules: { discountKind: string; discountValue: number; productIds: number[] }[]
+    }>(
+      database.db,
+      sql`select (select sku from products where id = (main_entity_ids->>0)::int) as laptop, rules
+          from promotions where id = ${SEED_PROMOTION_IDS.laptopKit}`,
+    )
+    if (!kit) throw new Error('the seed wrote no laptop kit')
+    const parts = await rows<{ id: number; sku: string; price: number }>(
+      database.db,
+      sql`select p.id, p.sku, pp.price from products p join product_prices pp on pp.product_id = p.id and pp.city_id = 1
+          where p.id in (${sql.join(
+            kit.rules.map((r) => sql`${r.productIds[0] ?? 0}`),
+            sql`, `,
+          )})`,
+    )
+    const [laptop] = await rows<{ price: number }>(
+      database.db,
+      sql`select pp.price from products p join product_prices pp on pp.product_id = p.id and pp.city_id = 1 where p.sku = ${kit.laptop}`,
+    )
+    expect(parts).toHaveLength(kit.rules.length)
+    const kitPriceOf = (part: { id: number; price: number }) => {
+      const rule = kit.rules.find((r) => r.productIds[0] === part.id)
+      if (!rule) throw new Error('a part outside the kit')
+      const off =
+        rule.discountKind === 'fix' ? rule.discountValue : Math.floor((part.price * rule.discountValue) / 100)
+      return part.price - Math.min(part.price, off)
+    }
+    const kitPrice = parts.reduce((sum, p) => sum + kitPriceOf(p), 0)
+    const shelf = parts.reduce((sum, p) => sum + p.price, 0)
+    expect(kitPrice).toBeLessThan(shelf)
+
+    const amountOf = async (goods: { sku: string; quantity: number }[]) =>
+      LoanCalculation.parse((await calculate({ city_id: 1, goods })).json()).amount
+    const laptopPrice = laptop?.price ?? 0
+    const partGoods = parts.map((p) => ({ sku: p.sku, quantity: 1 }))
+    expect(await amountOf([{ sku: kit.laptop, quantity: 1 }, ...partGoods])).toBe(laptopPrice + kitPrice)
+    // one set per laptop line, as in the cart: a second unit of a part is at its shelf price
+    const [first] = parts
+    if (!first) throw new Error('the kit has no parts')
+    expect(
+      await amountOf([
+        { sku: kit.laptop, quantity: 1 },
+        { sku: first.sku, quantity: 2 },
+      ]),
+    ).toBe(laptopPrice + kitPriceOf(first) + first.price)
+    expect(await amountOf(partGoods)).toBe(shelf)
   })
 
   it('answers 404 for an unknown sku and 400 for a malformed request', async () => {

@@ -4,11 +4,12 @@ import type { ModuleRegistration } from '../../http/types'
 import { createPricingLinesRepo } from '../cart/pricing/lines-repo'
 import { createBenefitRepo } from '../cart/pricing/repo'
 import { calculateLoans } from './calculator'
+import { goodsAmount } from './goods-amount'
 
 /**
  * Purchase flow 7 (loan calculator): monthly payments of the partner banks' installments and loans for
- * a list of goods. The amount is the city's shelf prices times the quantities: the prices a client sends
- * are ignored, since only the server's prices can be financed.
+ * a list of goods. The amount is what the goods cost at the city's prices, kits included
+ * (`goodsAmount`): the prices a client sends are ignored, since only the server's prices can be financed.
  */
 export const loansModule: ModuleRegistration = (app, { database }) => {
   const benefits = createBenefitRepo(database.db)
@@ -25,9 +26,12 @@ export const loansModule: ModuleRegistration = (app, { database }) => {
       },
     },
     async (req) => {
-      const goods = await lines.forSkus(req.body.goods, req.body.city_id)
-      const amount = goods.reduce((sum, line) => sum + line.price * line.quantity, 0)
-      return calculateLoans(amount, (await benefits.tables()).loanProducts)
+      const [goods, tables] = await Promise.all([
+        lines.forSkus(req.body.goods, req.body.city_id),
+        benefits.tables(),
+      ])
+      const amount = goodsAmount(goods, tables.promotions, req.body.city_id, new Date())
+      return calculateLoans(amount, tables.loanProducts)
     },
   )
 }

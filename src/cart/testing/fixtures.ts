@@ -1,4 +1,5 @@
 import type { Cart, CartProduct, CartPromotion } from '../../../contract/cart'
+import { appliedKitParts } from '../../../contract/values/cart'
 import { emptyCart } from '../queries'
 
 export const GUEST_ID = '11111111-1111-4111-8111-111111111111'
@@ -46,6 +47,7 @@ export function aLine(overrides: Partial<CartProduct> = {}): CartProduct {
 export function aCart(lines: CartProduct[] = [aLine()], overrides: Partial<Cart> = {}): Cart {
   const active = lines.filter((line) => line.isActive)
   const sum = active.reduce((total, line) => total + line.totalPrice, 0)
+  const kitParts = appliedKitParts(overrides.promotions ?? []).length
   return {
     ...emptyCart(1),
     id: GUEST_ID,
@@ -53,8 +55,8 @@ export function aCart(lines: CartProduct[] = [aLine()], overrides: Partial<Cart>
     products: lines,
     subTotalSum: sum,
     grandTotalSum: sum,
-    productCount: lines.reduce((total, line) => total + line.quantity, 0),
-    activeProductsCount: active.reduce((total, line) => total + line.quantity, 0),
+    productCount: lines.reduce((total, line) => total + line.quantity, 0) + kitParts,
+    activeProductsCount: active.reduce((total, line) => total + line.quantity, 0) + kitParts,
     ...overrides,
   }
 }

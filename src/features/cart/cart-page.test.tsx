@@ -98,7 +98,7 @@ describe('the cart page', () => {
     expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(true)
   })
 
-  it("counts an added kit's parts in the goods and shows the saving under the total, not taken off it", async () => {
+  it("counts an added kit's parts in the goods, the header and the installment, and shows the saving apart", async () => {
     const part = (sku: string) => ({
       sku,
       title: `Часть ${sku}`,
@@ -129,6 +129,14 @@ describe('the cart page', () => {
     const saving = screen.getByTestId('total-economy')
     expect(saving.textContent).toBe('Ваша выгода: 2\u00a0000\u00a0₸')
     expect(saving.closest('dl')).toBeNull()
+    expect(screen.getByTestId('cart-count').dataset.count).toBe('3')
+    await screen.findByTestId('installment')
+    const loan = calls.find((call) => call.path === '/api/cpms/v1/products/cart')
+    expect((loan?.body as { goods: unknown[] }).goods).toEqual([
+      { sku: '100001', quantity: 1, price: 10_000, amount: 10_000 },
+      { sku: '300001', quantity: 1, price: 9_000, amount: 9_000 },
+      { sku: '300002', quantity: 1, price: 9_000, amount: 9_000 },
+    ])
   })
 
   it('changes a quantity at once, sends it, and counts it in the header', async () => {

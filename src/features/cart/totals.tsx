@@ -49,14 +49,6 @@ export interface TotalsProps {
   provisional: boolean
 }
 
-/** Units the goods sum is for: the active lines and the parts of the kits added to the order. */
-export function unitsInSum(cart: Cart): number {
-  let kitParts = 0
-  for (const promotion of cart.promotions)
-    if (promotion.type === 'kit' && promotion.isApplied) kitParts += promotion.result.products.length
-  return cart.activeProductsCount + kitParts
-}
-
 /**
  * The sums the server computed: what the goods cost, what is taken off, what is left to pay, and below
  * them what the shopper saves. The saving (old prices, kit discounts, gifts, the promo code) is already
@@ -64,7 +56,7 @@ export function unitsInSum(cart: Cart): number {
  */
 export function Totals({ cart, cityId, provisional }: TotalsProps) {
   const { t } = useLingui()
-  const count = unitsInSum(cart)
+  const count = cart.activeProductsCount
   const limit = formatMoney(MAX_ORDER_SUM)
   return (
     <section className={`${styles.card} ${styles.totals}`} aria-label={t`Итого`} data-testid="totals">
