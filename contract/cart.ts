@@ -193,6 +193,8 @@ export const Cart = z.object({
   activeProductsCount: z.number().int(),
   /** Above the maximum order sum: checkout refuses until lines are removed. */
   exceedsMaxOrderSum: z.boolean(),
+  /** An active line came from the PC configurator to be assembled: delivery is asked with assembly_pc. */
+  assemblyPc: z.boolean(),
   /** What changed on its own since the shopper's last change; shown once. */
   notices: z.array(CartNotice),
 })

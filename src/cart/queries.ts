@@ -48,6 +48,7 @@ export function emptyCart(cityId: CityId): Cart {
     productCount: 0,
     activeProductsCount: 0,
     exceedsMaxOrderSum: false,
+    assemblyPc: false,
     notices: [],
   }
 }

@@ -109,6 +109,8 @@ export const cartItems = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** For a service line: the product line it is for. */
     referenceProductId: integer('reference_product_id').references(() => products.id),
+    /** Added by the PC configurator (`productsBatch` with `assembly_pc`): a part of the PC to assemble. */
+    forAssembly: boolean('for_assembly').notNull().default(false),
     addedAt: createdAt(),
   },
   (t) => [

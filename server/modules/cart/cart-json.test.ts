@@ -42,6 +42,7 @@ const line = (product: CartProduct, quantity: number, extra: Partial<Line> = {})
   quantity,
   ticked: true,
   referenceProductId: null,
+  forAssembly: false,
   ...extra,
 })
 

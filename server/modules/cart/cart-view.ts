@@ -31,6 +31,8 @@ export interface Line {
   /** The shopper's tick; the line is active only while the product is also available. */
   ticked: boolean
   referenceProductId: number | null
+  /** A part of the PC the configurator asked to assemble. */
+  forAssembly: boolean
 }
 
 export const isActiveLine = (line: Line) => line.ticked && isAvailable(line.product)
@@ -176,6 +178,7 @@ export function cartSummary({
     activeProductsCount:
       products.filter(isActiveLine).reduce((sum, line) => sum + line.quantity, 0) + kitParts,
     exceedsMaxOrderSum: priced.sums.subTotalSum > MAX_ORDER_SUM,
+    assemblyPc: products.some((line) => line.forAssembly && isActiveLine(line)),
     notices,
   }
 }

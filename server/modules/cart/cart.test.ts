@@ -317,6 +317,48 @@ describe('products in the cart', () => {
     )
     expect(answer.productCount).toBe(2)
   })
+
+  it("keeps the configurator's products marked for assembly while an active one stays in the cart", async () => {
+    const cart = await newCart()
+    const [cpu, board, mouse] = await Promise.all([product(), product(), product()])
+    const remove = (sku: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `${CART_V3}/carts/${cart.id}/products?city_id=1&product_id=${sku}`,
+      })
+    expect(ok(await add(cart.id, [{ sku: mouse.sku, quantity: 1 }])).assemblyPc).toBe(false)
+    const assembled = ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/${cart.id}/productsBatch`,
+        payload: {
+          city_id: 1,
+          assembly_pc: true,
+          products: [cpu, board].map((p) => ({ sku: p.sku, quantity: 1 })),
+        },
+      }),
+    )
+    expect(assembled.assemblyPc).toBe(true)
+    // a later plain add of a part keeps it for assembly; the mark survives a read from the database
+    ok(await add(cart.id, [{ sku: cpu.sku, quantity: 1 }]))
+    expect(ok(await getCart(cart.id)).assemblyPc).toBe(true)
+    ok(await remove(cpu.sku))
+    const unticked = ok(await set(cart.id, [{ sku: board.sku, quantity: 1, is_active: false }]))
+    expect(unticked.assemblyPc).toBe(false)
+    const ticked = ok(await set(cart.id, [{ sku: board.sku, quantity: 1, is_active: true }]))
+    expect(ticked.assemblyPc).toBe(true)
+    ok(await remove(board.sku))
+    expect(ok(await getCart(cart.id)).assemblyPc).toBe(false)
+    // a batch without the flag marks nothing
+    const plain = ok(
+      await app.inject({
+        method: 'POST',
+        url: `${CART_V3}/carts/${cart.id}/productsBatch`,
+        payload: { city_id: 1, products: [{ sku: cpu.sku, quantity: 1 }] },
+      }),
+    )
+    expect(plain.assemblyPc).toBe(false)
+  })
 })
 
 describe('active lines and the city', () => {
@@ -767,7 +809,9 @@ describe('idempotency and concurrency', () => {
     const save = (cart: Cart, expectedVersion: number, key: string) => ({
       id: cart.id,
       change: {
-        upserts: [{ productId: p.id, quantity: 2, isActive: true, referenceProductId: null }],
+        upserts: [
+          { productId: p.id, quantity: 2, isActive: true, referenceProductId: null, forAssembly: false },
+        ],
         removed: [],
       },
       patch: { bonusAmount: 0 },

@@ -61,6 +61,7 @@ export class CartDraft {
         quantity: line.quantity,
         ticked: line.is_active,
         referenceProductId: line.reference_product_id,
+        forAssembly: line.for_assembly,
       }
       this.lines.set(product.id, { product, ...kept })
       this.stored.set(product.id, kept)
@@ -74,8 +75,11 @@ export class CartDraft {
     return p
   }
 
-  /** POST v3 adds to what is there (`add`); PUT v2 sets the quantities as given (`set`). */
-  put(items: CartProductInput[], mode: 'add' | 'set') {
+  /**
+   * POST v3 adds to what is there (`add`); PUT v2 sets the quantities as given (`set`). Products the PC
+   * configurator sends to be assembled stay marked for assembly while they are in the cart.
+   */
+  put(items: CartProductInput[], mode: 'add' | 'set', forAssembly = false) {
     for (const item of items) {
       const p = this.product(item.sku)
       const line = this.lines.get(p.id)
@@ -87,7 +91,13 @@ export class CartDraft {
       // -1 (no such product) fails the service check below rather than reaching the foreign key
       // adding a product defaults it to active (purchase flow 5); a PUT keeps the tick unless told
       const ticked = item.is_active ?? (mode === 'add' ? true : (line?.ticked ?? true))
-      this.lines.set(p.id, { product: p, quantity, ticked, referenceProductId })
+      this.lines.set(p.id, {
+        product: p,
+        quantity,
+        ticked,
+        referenceProductId,
+        forAssembly: forAssembly || (line?.forAssembly ?? false),
+      })
     }
     this.productsChanged = true
   }
@@ -153,6 +163,7 @@ export class CartDraft {
       quantity: l.quantity,
       is_active: l.ticked,
       reference_product_id: l.referenceProductId,
+      for_assembly: l.forAssembly,
     }))
   }
 
@@ -163,7 +174,8 @@ export class CartDraft {
       if (
         was?.quantity === line.quantity &&
         was.ticked === line.ticked &&
-        was.referenceProductId === line.referenceProductId
+        was.referenceProductId === line.referenceProductId &&
+        was.forAssembly === line.forAssembly
       )
         continue
       upserts.push({
@@ -171,6 +183,7 @@ export class CartDraft {
         quantity: line.quantity,
         isActive: line.ticked,
         referenceProductId: line.referenceProductId,
+        forAssembly: line.forAssembly,
       })
     }
     const removed = [...this.stored.keys()].filter((id) => !this.lines.has(id))

@@ -50,6 +50,7 @@ export interface LineRow extends Record<string, unknown> {
   quantity: number
   is_active: boolean
   reference_product_id: number | null
+  for_assembly: boolean
 }
 
 /** A product as a cart shows it: the product source's own object, shared by every cart that shows it. */
@@ -100,6 +101,7 @@ export interface LineWrite {
   quantity: number
   isActive: boolean
   referenceProductId: number | null
+  forAssembly: boolean
 }
 
 const CART_COLUMNS = sql.raw(
@@ -111,7 +113,7 @@ const CART_COLUMNS = sql.raw(
 const LINES_OF_CART = sql.raw(
   `(select coalesce(json_agg(json_build_object(
              'product_id', i.product_id, 'quantity', i.quantity, 'is_active', i.is_active,
-             'reference_product_id', i.reference_product_id) order by i.created_at, i.product_id), '[]'::json)
+             'reference_product_id', i.reference_product_id, 'for_assembly', i.for_assembly) order by i.created_at, i.product_id), '[]'::json)
     from cart_items i where i.cart_id = carts.id)`,
 )
 
@@ -189,7 +191,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
       return preparedRows<LineRow>(
         tx,
         'cart_lines',
-        sql`select product_id, quantity, is_active, reference_product_id from cart_items
+        sql`select product_id, quantity, is_active, reference_product_id, for_assembly from cart_items
             where cart_id = ${cartId}::uuid order by created_at, product_id`,
       )
     },
@@ -286,6 +288,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
           quantity: l.quantity,
           is_active: l.isActive,
           reference_product_id: l.referenceProductId,
+          for_assembly: l.forAssembly,
         })),
       )
       const removed = saves.flatMap(({ id, change }) =>
@@ -319,14 +322,15 @@ export function createCartRepo(db: Db, source: ProductSource) {
               where d.cart_id = r.cart_id and d.product_id = r.product_id
                 and r.cart_id in (select id from saved)),
             written as (
-              insert into cart_items (cart_id, product_id, quantity, is_active, reference_product_id)
-              select l.cart_id, l.product_id, l.quantity, l.is_active, l.reference_product_id
+              insert into cart_items (cart_id, product_id, quantity, is_active, reference_product_id, for_assembly)
+              select l.cart_id, l.product_id, l.quantity, l.is_active, l.reference_product_id, l.for_assembly
               from json_to_recordset(${JSON.stringify(written)}::json)
-                   as l(cart_id uuid, product_id int, quantity int, is_active boolean, reference_product_id int)
+                   as l(cart_id uuid, product_id int, quantity int, is_active boolean, reference_product_id int,
+                        for_assembly boolean)
               where l.cart_id in (select id from saved)
               on conflict (cart_id, product_id) do update
                 set quantity = excluded.quantity, is_active = excluded.is_active,
-                    reference_product_id = excluded.reference_product_id),
+                    reference_product_id = excluded.reference_product_id, for_assembly = excluded.for_assembly),
             remembered as (
               insert into idempotency_keys (scope, key, request_hash, status, body)
               select i.scope, i.key, i.hash, 200, null::jsonb from input i

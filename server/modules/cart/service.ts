@@ -393,7 +393,7 @@ export function createCartService({
     putProducts(
       ref: CartRef,
       actor: Actor,
-      req: z.infer<typeof CartProductsRequest>,
+      req: z.infer<typeof CartProductsRequest> & { assembly_pc?: boolean },
       mode: 'add' | 'set',
       idem: IdempotencyRequest,
     ) {
@@ -402,7 +402,7 @@ export function createCartService({
         ref,
         actor,
         req.city_id,
-        (draft) => draft.put(req.products, mode),
+        (draft) => draft.put(req.products, mode, req.assembly_pc ?? false),
         skusOf(req.products),
       )
     },
@@ -645,6 +645,7 @@ function mergeLines(draft: CartDraft, incoming: ProductInCart[]) {
       quantity: Math.min(wanted, limit),
       ticked: existing?.ticked ?? guest.is_active,
       referenceProductId: reference,
+      forAssembly: (existing?.forAssembly ?? false) || guest.for_assembly,
     }
     draft.lines.set(p.id, line)
     merged++

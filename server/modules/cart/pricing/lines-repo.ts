@@ -48,6 +48,7 @@ export function createPricingLinesRepo(db: Db, benefits: BenefitRepo) {
             quantity: item.quantity,
             ticked: true,
             referenceProductId: product.reference_product_id,
+            forAssembly: false,
           },
           categoryPath(categoryParents, p.category_id),
         )

@@ -1,0 +1,1 @@
+ALTER TABLE "cart_items" ADD COLUMN "for_assembly" boolean DEFAULT false NOT NULL;
