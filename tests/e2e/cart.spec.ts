@@ -158,10 +158,15 @@ test.describe('the cart', () => {
     const kit = page.locator('[data-testid="promotion"][data-type="kit"]')
     await expect(kit).toHaveCount(1)
     await expect(kit.getByTestId('promotion-status')).toHaveAttribute('data-applied', 'false')
+    const unitsBefore = Number(await page.getByTestId('cart-count').getAttribute('data-count'))
+    const kitParts = await kit.getByRole('radio', { checked: true }).count()
+    expect(kitParts).toBeGreaterThan(0)
     const kitAdded = page.waitForResponse((r) => r.url().endsWith('/promotions') && r.ok())
     await kit.getByTestId('promotion-add').click()
     await kitAdded
     await expect(kit.getByTestId('promotion-status')).toHaveAttribute('data-applied', 'true')
+    // the kit's parts are bought with the laptop: the header counts them
+    await expect(page.getByTestId('cart-count')).toHaveAttribute('data-count', String(unitsBefore + kitParts))
 
     // The promo code takes its part off the total.
     const before = Number(await page.getByTestId('total-grand').getAttribute('data-amount'))
