@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../data/outbox-item'
 import { guestCart } from './cart-paths'
 import { applyChange, CART_KINDS, pendingSkus, withPendingChanges } from './optimistic'
-import { aCart, aGiftPromotion, aLine, GUEST_ID, OTHER_ID } from './testing/fixtures'
+import { aCart, aGiftPromotion, aKitPart, aLine, GUEST_ID, OTHER_ID } from './testing/fixtures'
 
 const noPreview = () => undefined
 
@@ -39,17 +39,11 @@ describe('the cart before the server answers', () => {
   })
 
   it("counts an added kit's parts while its laptop stays active, as the server does", () => {
-    const part = (sku: string) => ({
-      sku,
-      title: sku,
-      type: 'regular' as const,
-      price: 10_000,
-      promoPrice: 9_000,
-      images: [],
-      isAvailable: true,
-      isChosen: true,
+    const kit = aGiftPromotion({
+      type: 'kit',
+      isApplied: true,
+      result: { products: [aKitPart('3'), aKitPart('4')] },
     })
-    const kit = aGiftPromotion({ type: 'kit', isApplied: true, result: { products: [part('3'), part('4')] } })
     const cart = aCart([aLine(), aLine({ id: 2, sku: '100002' })], { promotions: [kit] })
     expect([cart.productCount, cart.activeProductsCount]).toEqual([4, 4])
 

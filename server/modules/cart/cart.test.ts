@@ -51,6 +51,23 @@ const set = (id: string, products: object[], cityId = 1, headers: Headers = {}) 
     headers,
   })
 
+/** The shopper's choice in one promotion: a product sku per rule. */
+const choose = (id: string, promotionId: number, referenceProductSku: string, rules: [number, string][]) =>
+  app.inject({
+    method: 'PUT',
+    url: `${CART_V3}/carts/${id}/promotions`,
+    payload: {
+      city_id: 1,
+      promotions: [
+        {
+          id: promotionId,
+          referenceProductSku,
+          rules: rules.map(([rule, sku]) => ({ id: rule, chosenProducts: [{ sku }] })),
+        },
+      ],
+    },
+  })
+
 function ok(res: { statusCode: number; body: string }): Cart {
   expect(res.statusCode, res.body).toBe(200)
   return Cart.parse(JSON.parse(res.body))
@@ -413,20 +430,12 @@ describe('active lines and the city', () => {
       activeProductsCount: 2,
     })
     const withKit = ok(
-      await app.inject({
-        method: 'PUT',
-        url: `${CART_V3}/carts/${cart.id}/promotions`,
-        payload: {
-          city_id: 1,
-          promotions: [
-            {
-              id: SEED_PROMOTION_IDS.laptopKit,
-              referenceProductSku: laptop,
-              rules: rules.map((id, i) => ({ id, chosenProducts: [{ sku: parts[i] }] })),
-            },
-          ],
-        },
-      }),
+      await choose(
+        cart.id,
+        SEED_PROMOTION_IDS.laptopKit,
+        laptop,
+        rules.map((id, i): [number, string] => [id, parts[i] ?? '']),
+      ),
     )
     expect(parts.length).toBeGreaterThan(0)
     expect(withKit).toMatchObject({
@@ -570,20 +579,7 @@ describe('merging a guest cart on sign-in', () => {
     const guest = await newCart()
     ok(await add(guest.id, [{ sku: phone, quantity: 1 }]))
     const chosen = ok(
-      await app.inject({
-        method: 'PUT',
-        url: `${CART_V3}/carts/${guest.id}/promotions`,
-        payload: {
-          city_id: 1,
-          promotions: [
-            {
-              id: SEED_PROMOTION_IDS.smartphoneGift,
-              referenceProductSku: phone,
-              rules: [{ id: rule, chosenProducts: [{ sku: gifts[1] }] }],
-            },
-          ],
-        },
-      }),
+      await choose(guest.id, SEED_PROMOTION_IDS.smartphoneGift, phone, [[rule, gifts[1] ?? '']]),
     )
     const giftOf = (cart: Cart) =>
       cart.promotions

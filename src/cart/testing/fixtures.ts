@@ -1,4 +1,4 @@
-import type { Cart, CartProduct, CartPromotion } from '../../../contract/cart'
+import type { Cart, CartProduct, CartPromotion, PromotionProduct } from '../../../contract/cart'
 import { appliedKitParts } from '../../../contract/values/cart'
 import { emptyCart } from '../queries'
 
@@ -60,6 +60,18 @@ export function aCart(lines: CartProduct[] = [aLine()], overrides: Partial<Cart>
     ...overrides,
   }
 }
+
+/** A kit's chosen part: 10,000 ₸ on the shelf, 9,000 ₸ in the kit. */
+export const aKitPart = (sku: string): PromotionProduct => ({
+  sku,
+  title: `Часть ${sku}`,
+  type: 'regular',
+  price: 10_000,
+  promoPrice: 9_000,
+  images: [],
+  isAvailable: true,
+  isChosen: true,
+})
 
 export function aGiftPromotion(overrides: Partial<CartPromotion> = {}): CartPromotion {
   const gift = (sku: string, title: string, isChosen: boolean) => ({

@@ -8,7 +8,7 @@ import { renderAppAt } from '../../app/testing/render-app'
 import { outbox } from '../../data/outbox'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
 import { MENU } from '../catalog/testing/fixtures'
-import { aCart, aGiftPromotion, aLine, GUEST_ID } from '../../cart/testing/fixtures'
+import { aCart, aGiftPromotion, aKitPart, aLine, GUEST_ID } from '../../cart/testing/fixtures'
 
 window.scrollTo = () => undefined
 
@@ -99,22 +99,12 @@ describe('the cart page', () => {
   })
 
   it("counts an added kit's parts in the goods, the header and the installment, and shows the saving apart", async () => {
-    const part = (sku: string) => ({
-      sku,
-      title: `Часть ${sku}`,
-      type: 'regular' as const,
-      price: 10_000,
-      promoPrice: 9_000,
-      images: [],
-      isAvailable: true,
-      isChosen: true,
-    })
     cart = aCart([aLine()], {
       promotions: [
         aGiftPromotion({
           type: 'kit',
           isApplied: true,
-          result: { products: [part('300001'), part('300002')] },
+          result: { products: [aKitPart('300001'), aKitPart('300002')] },
         }),
       ],
       subTotalSum: 68_000,
