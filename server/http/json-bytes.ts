@@ -69,5 +69,5 @@ export type AnswerBuffers = ReturnType<typeof createAnswerBuffers>
 export function sendLentJson(reply: FastifyReply, body: Buffer, buffers: AnswerBuffers) {
   // closed, the response holds the bytes no more: written, or dropped with its connection
   reply.raw.once('close', () => buffers.give(body))
-  return reply.type(JSON_TYPE).send(body)
+  return sendJson(reply, body)
 }

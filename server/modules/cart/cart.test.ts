@@ -806,7 +806,7 @@ describe('idempotency and concurrency', () => {
       id: cart.id,
       change: {
         upserts: [
-          { productId: p.id, quantity: 2, isActive: true, referenceProductId: null, forAssembly: false },
+          { product_id: p.id, quantity: 2, is_active: true, reference_product_id: null, for_assembly: false },
         ],
         removed: [],
       },

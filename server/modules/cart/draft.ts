@@ -9,7 +9,7 @@ import {
 import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import { availableQuantity, isActiveLine, isService, type Line } from './cart-view'
-import type { CartRow, LineRow, LineWrite, ProductInCart, ProductRow } from './repo'
+import type { CartRow, LineRow, ProductInCart, ProductRow } from './repo'
 
 export const noticeOf = (
   code: CartNoticeCode,
@@ -21,6 +21,17 @@ export const noticeOf = (
   ...(sku === undefined ? {} : { sku }),
   ...(details === undefined ? {} : { details }),
 })
+
+/** A line as the store keeps it. */
+const rowOf = (l: Line): LineRow => ({
+  product_id: l.product.id,
+  quantity: l.quantity,
+  is_active: l.ticked,
+  reference_product_id: l.referenceProductId,
+  for_assembly: l.forAssembly,
+})
+/** What a line keeps besides its product: a line whose columns all stand is not written again. */
+const LINE_COLUMNS = ['quantity', 'is_active', 'reference_product_id', 'for_assembly'] as const
 
 const activeSum = (lines: Iterable<Line>) => {
   let sum = 0
@@ -36,7 +47,7 @@ export class CartDraft {
   readonly lines = new Map<number, Line>()
   private readonly bySku = new Map<string, ProductRow>()
   /** Each line as stored before this change. */
-  private readonly stored = new Map<number, Omit<Line, 'product'>>()
+  private readonly stored = new Map<number, LineRow>()
   private readonly sumBefore: number
   readonly notices: StoredNotice[] = []
   cityId: number
@@ -57,14 +68,14 @@ export class CartDraft {
     for (const { product, line } of products) {
       this.bySku.set(product.sku, product)
       if (line === null) continue
-      const kept = {
+      this.lines.set(product.id, {
+        product,
         quantity: line.quantity,
         ticked: line.is_active,
         referenceProductId: line.reference_product_id,
         forAssembly: line.for_assembly,
-      }
-      this.lines.set(product.id, { product, ...kept })
-      this.stored.set(product.id, kept)
+      })
+      this.stored.set(product.id, line)
     }
     this.sumBefore = activeSum(this.lines.values())
   }
@@ -147,7 +158,6 @@ export class CartDraft {
     }
   }
 
-  /** What to write: lines that are new or changed, and lines that left. */
   /**
    * The lines as stored after this change, in the order the store reads them back: the lines kept, as
    * they were ordered, then the new ones (added together, so ordered by product id).
@@ -158,33 +168,16 @@ export class CartDraft {
     const added = all
       .filter((l) => !this.stored.has(l.product.id))
       .sort((a, b) => a.product.id - b.product.id)
-    return [...kept, ...added].map((l) => ({
-      product_id: l.product.id,
-      quantity: l.quantity,
-      is_active: l.ticked,
-      reference_product_id: l.referenceProductId,
-      for_assembly: l.forAssembly,
-    }))
+    return [...kept, ...added].map(rowOf)
   }
 
-  writes(): { upserts: LineWrite[]; removed: number[] } {
-    const upserts: LineWrite[] = []
+  /** What to write: lines that are new or changed, and lines that left. */
+  writes(): { upserts: LineRow[]; removed: number[] } {
+    const upserts: LineRow[] = []
     for (const line of this.lines.values()) {
+      const row = rowOf(line)
       const was = this.stored.get(line.product.id)
-      if (
-        was?.quantity === line.quantity &&
-        was.ticked === line.ticked &&
-        was.referenceProductId === line.referenceProductId &&
-        was.forAssembly === line.forAssembly
-      )
-        continue
-      upserts.push({
-        productId: line.product.id,
-        quantity: line.quantity,
-        isActive: line.ticked,
-        referenceProductId: line.referenceProductId,
-        forAssembly: line.forAssembly,
-      })
+      if (!was || LINE_COLUMNS.some((column) => was[column] !== row[column])) upserts.push(row)
     }
     const removed = [...this.stored.keys()].filter((id) => !this.lines.has(id))
     return { upserts, removed }

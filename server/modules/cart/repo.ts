@@ -91,17 +91,10 @@ export interface CartPatch {
 /** One cart's save: see `saveMany`. */
 export interface CartSave {
   id: string
-  change: { upserts: LineWrite[]; removed: number[] }
+  /** The lines written (new or changed) and the products of the lines that left. */
+  change: { upserts: LineRow[]; removed: number[] }
   patch: CartPatch
   guard: { expectedVersion?: number; updatedAt: Date; remember?: RememberedAnswer }
-}
-
-export interface LineWrite {
-  productId: number
-  quantity: number
-  isActive: boolean
-  referenceProductId: number | null
-  forAssembly: boolean
 }
 
 const CART_COLUMNS = sql.raw(
@@ -282,14 +275,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
         hash: guard.remember?.hash ?? null,
       }))
       const written = saves.flatMap(({ id, change }) =>
-        change.upserts.map((l) => ({
-          cart_id: id,
-          product_id: l.productId,
-          quantity: l.quantity,
-          is_active: l.isActive,
-          reference_product_id: l.referenceProductId,
-          for_assembly: l.forAssembly,
-        })),
+        change.upserts.map((line) => ({ cart_id: id, ...line })),
       )
       const removed = saves.flatMap(({ id, change }) =>
         change.removed.map((productId) => ({ cart_id: id, product_id: productId })),
