@@ -52,7 +52,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>()
 
   // Once shutdown starts, answers still being written tell the client to drop the connection, so a

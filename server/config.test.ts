@@ -28,3 +28,27 @@ describe('reading the environment', () => {
     }
   })
 })
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, empty or false', () => {
+    expect(readConfig({}).TRUST_PROXY).toBe(false)
+    expect(readConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false)
+    expect(readConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+  })
+
+  it('reads a list of addresses, CIDRs and range names', () => {
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ])
+  })
+
+  it('refuses anything else, naming the bad entries (trusting every peer, or a hop count, is not offered)', () => {
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*bad: true/)
+    expect(() => readConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: .*bad: 1/)
+    expect(() => readConfig({ TRUST_PROXY: '10.0.0.0/99, proxy.local' })).toThrow(
+      /bad: 10\.0\.0\.0\/99, proxy\.local/,
+    )
+  })
+})

@@ -1,4 +1,42 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
+
+/** Names proxy-addr (Fastify's trustProxy) knows for the loopback and private ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isAddressOrCidr(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (bits === undefined) return true
+  if (!/^\d{1,3}$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Which peers may say who the client is (X-Forwarded-For, -Host, -Proto): nobody by default, since any
+ * client can send those headers; else the proxies' addresses or CIDRs. A hop count is not offered: it
+ * cannot tell the proxy from a client that connects directly and writes the hops itself (Fastify 5
+ * trusts nobody when given one).
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | string[] => {
+    if (!value || value === 'false') return false
+    const entries = value.split(',').map((entry) => entry.trim())
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry))
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a list of proxy addresses or CIDRs (bad: ${bad.join(', ')})`,
+      })
+      return z.NEVER
+    }
+    return entries
+  })
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +68,7 @@ const Env = z.object({
     .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin like https://store.example.kz (no path)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: TrustProxy,
   /**
    * `1` serves `GET /dev/sms-outbox` (the local SMS provider's messages) in production mode too, for the
    * journeys; there it answers loopback clients only. Development and test modes always serve it.
