@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 /**
  * Shoppers' accounts and everything sign-in keeps (spec browsing 3, 4). All of it lives here, not in a
@@ -23,8 +33,11 @@ export const users = pgTable(
     tdid: text('tdid').notNull(),
     /** Set when the password must be replaced before signing in (spec 8, 412). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** Wrong passwords in a row; reaching the lock threshold sets `locked_at` (spec 8, 409). */
-    failedSignins: integer('failed_signins').notNull().default(0),
+    /**
+     * Set by the store (support, fraud checks), never by wrong passwords, which only slow the guesser
+     * down (`attempt_backoff`): a stranger who knows the phone must not be able to lock its owner out.
+     * A locked account answers 409 "call support" (spec 8) to every sign-in and recovery.
+     */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +129,25 @@ export const rateLimitHits = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rate_limit_hits_key_idx').on(t.bucket, t.key, t.at)],
+)
+
+/**
+ * Attempts that back off after failures (password guesses per phone and per client address). One row per
+ * key: an attempt is taken by one upsert that counts it and compares in the same statement, so a burst
+ * of concurrent attempts, from any number of processes, cannot pass the check together.
+ */
+export const attemptBackoff = pgTable(
+  'attempt_backoff',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    /** Attempts since the last success (or since the record went quiet for a day). */
+    failures: integer('failures').notNull(),
+    /** No attempt before this. */
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('attempt_backoff_updated_idx').on(t.updatedAt)],
 )
 
 /** Tokens the local captcha provider issued: single-use, short-lived. */

@@ -1,12 +1,32 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm'
+import { and, count, eq, gt, lt, min, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { rateLimitHits } from '../../db/schema/account'
+import { rows } from '../../db/rows'
+import { attemptBackoff, rateLimitHits } from '../../db/schema/account'
 
 export interface Limit {
   /** Names the limit: 'sms-phone', 'signin-fail-ip'... */
   bucket: string
   max: number
   windowSeconds: number
+}
+
+/**
+ * Attempts that slow down after failures rather than stop: the first `free` attempts go at once, each
+ * one after waits `baseSeconds` doubled per further failure, at most `maxSeconds`. A key that goes quiet
+ * for `forgetSeconds` starts afresh; a success starts it afresh at once.
+ */
+export interface Backoff {
+  bucket: string
+  free: number
+  baseSeconds: number
+  maxSeconds: number
+  forgetSeconds: number
+}
+
+/** The wait after `failures` attempts without a success, as an interval, for a count the statement computes. */
+function waitAfter(rule: Backoff, failures: SQL): SQL {
+  return sql`make_interval(secs => case when (${failures}) < ${rule.free}::int then 0
+    else least(${rule.maxSeconds}::float8, ${rule.baseSeconds}::float8 * power(2, least(30, (${failures}) - ${rule.free}::int))) end)`
 }
 
 /**
@@ -33,12 +53,6 @@ export function createRateLimiter(db: Db) {
     oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : 1
 
   return {
-    /** The penalty in seconds when the limit is used up, 0 when there is room; records nothing. */
-    async blocked(limit: Limit, key: string): Promise<number> {
-      const { hits, oldest } = await usage(limit, key)
-      return hits >= limit.max ? penaltyFrom(limit, oldest) : 0
-    },
-
     /** Records a hit; when it went over the limit, takes it back and answers the penalty. */
     async take(limit: Limit, key: string): Promise<number> {
       const [hit] = await db
@@ -51,19 +65,62 @@ export function createRateLimiter(db: Db) {
       return penaltyFrom(limit, oldest)
     },
 
-    async record(limit: Limit, key: string): Promise<void> {
-      await db.insert(rateLimitHits).values({ bucket: limit.bucket, key })
+    /**
+     * Takes an attempt before the work it guards, counting it as a failure until `succeeded` says
+     * otherwise: one upsert counts and compares under the key's row lock, so of a burst of concurrent
+     * attempts only those the count allows get through, in any number of processes. Answers 0, or the
+     * seconds to wait when the key must wait.
+     */
+    async attempt(rule: Backoff, key: string): Promise<number> {
+      // clock_timestamp(), not now(): an attempt that waited for the row lock compares against the
+      // time it got it, not the earlier start of its statement.
+      const at = sql`clock_timestamp()`
+      const fresh = sql`a.updated_at < ${at} - make_interval(secs => ${rule.forgetSeconds}::int)`
+      const failures = sql`case when ${fresh} then 1 else a.failures + 1 end`
+      const taken = await rows<{ failures: number }>(
+        db,
+        sql`insert into attempt_backoff as a (bucket, key, failures, next_at, updated_at)
+            values (${rule.bucket}, ${key}, 1, ${at} + ${waitAfter(rule, sql`1`)}, ${at})
+            on conflict (bucket, key) do update set
+              failures = ${failures},
+              next_at = ${at} + ${waitAfter(rule, failures)},
+              updated_at = ${at}
+            where ${fresh} or a.next_at <= ${at}
+            returning a.failures`,
+      )
+      if (taken.length > 0) return 0
+      const [row] = await rows<{ wait: number }>(
+        db,
+        sql`select ceil(extract(epoch from next_at - clock_timestamp()))::int as wait from attempt_backoff
+            where bucket = ${rule.bucket} and key = ${key}`,
+      )
+      return Math.max(1, row?.wait ?? 1)
     },
 
-    async clear(limit: Limit, key: string): Promise<void> {
+    /** The attempt was right: the key starts afresh. */
+    async succeeded(rule: Backoff, key: string): Promise<void> {
       await db
-        .delete(rateLimitHits)
-        .where(and(eq(rateLimitHits.bucket, limit.bucket), eq(rateLimitHits.key, key)))
+        .delete(attemptBackoff)
+        .where(and(eq(attemptBackoff.bucket, rule.bucket), eq(attemptBackoff.key, key)))
     },
 
-    /** Drops hits older than any window (a day), so the table stays small. */
+    /**
+     * The attempt was right, but the key is shared by others who may be guessing (a client address):
+     * only this attempt stops counting as a failure.
+     */
+    async givenBack(rule: Backoff, key: string): Promise<void> {
+      const failures = sql`greatest(0, a.failures - 1)`
+      await db.execute(
+        sql`update attempt_backoff as a
+            set failures = ${failures}, next_at = least(a.next_at, now() + ${waitAfter(rule, failures)})
+            where bucket = ${rule.bucket} and key = ${key}`,
+      )
+    },
+
+    /** Drops hits and quiet attempt records older than any window (a day), so the tables stay small. */
     async prune(): Promise<void> {
       await db.delete(rateLimitHits).where(lt(rateLimitHits.at, sql`now() - interval '1 day'`))
+      await db.delete(attemptBackoff).where(lt(attemptBackoff.updatedAt, sql`now() - interval '1 day'`))
     },
   }
 }

@@ -76,24 +76,7 @@ export function createAccountRepo(db: Db) {
       return row
     },
 
-    /** Counts a wrong password; at `lockAt` in a row the account locks. Answers whether it is locked now. */
-    async countFailedSignin(id: string, lockAt: number): Promise<boolean> {
-      const [row] = await db
-        .update(users)
-        .set({
-          failedSignins: sql`${users.failedSignins} + 1`,
-          lockedAt: sql`case when ${users.failedSignins} + 1 >= ${lockAt} then coalesce(${users.lockedAt}, now()) else ${users.lockedAt} end`,
-        })
-        .where(eq(users.id, id))
-        .returning({ lockedAt: users.lockedAt })
-      return row?.lockedAt != null
-    },
-
-    async resetFailedSignins(id: string): Promise<void> {
-      await db.update(users).set({ failedSignins: 0 }).where(eq(users.id, id))
-    },
-
-    /** A new password proven by SMS: the account becomes full and unlocked. */
+    /** A new password proven by SMS: the account becomes full. */
     async setPassword(id: string, passwordHash: string): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
@@ -101,8 +84,6 @@ export function createAccountRepo(db: Db) {
           passwordHash,
           kind: 'full',
           mustChangePassword: false,
-          failedSignins: 0,
-          lockedAt: null,
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, id))

@@ -10,7 +10,7 @@ import {
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors'
 import type { CaptchaProvider } from '../../providers/captcha/types'
 import { hashPassword, verifyPassword } from './passwords'
-import type { RateLimiter, Limit } from './rate-limit'
+import type { Backoff, Limit, RateLimiter } from './rate-limit'
 import { isUniqueViolation, type AccountRepo, type UserRow } from './repo'
 import { CODE_RULES, type SmsCodes } from './sms-codes'
 import { newToken } from './tokens'
@@ -19,17 +19,24 @@ export const SESSION_RULES = {
   accessSeconds: 15 * 60,
   /** The absolute end of a sign-in, as long as the cookies that carry it (spec 9: 365 days). */
   sessionSeconds: AUTH_LIMITS.cookieMaxAgeSeconds,
-  /** Wrong passwords in a row that lock the account (409) until it is recovered by SMS. */
-  lockAfterFailures: 10,
 } as const
+
+/**
+ * Password guesses slow down, per phone and per client address, and never lock the account: a lock that
+ * strangers can trigger by knowing a phone would let anyone shut its owner out. Five tries at once, then
+ * 30 s, 1, 2, 4, 8 min… up to 15 min between tries; a client address (which a mobile operator's NAT may
+ * give many shoppers) gets more free tries. The owner can always sign in by SMS code instead.
+ */
+export const SIGNIN_BACKOFF = {
+  perPhone: { bucket: 'signin-phone', free: 5, baseSeconds: 30, maxSeconds: 900, forgetSeconds: 86_400 },
+  perClient: { bucket: 'signin-client', free: 30, baseSeconds: 2, maxSeconds: 900, forgetSeconds: 86_400 },
+} as const satisfies Record<string, Backoff>
 
 /** Limits kept in the database (see rate-limit.ts); sizes chosen against guessing and SMS pumping. */
 export const LIMITS = {
   smsPerPhoneResend: { bucket: 'sms-phone-20s', max: 1, windowSeconds: CODE_RULES.resendSeconds },
   smsPerPhoneHour: { bucket: 'sms-phone-hour', max: 10, windowSeconds: 3600 },
   smsPerClientHour: { bucket: 'sms-client-hour', max: 30, windowSeconds: 3600 },
-  signinFailPerPhone: { bucket: 'signin-fail-phone', max: 5, windowSeconds: 900 },
-  signinFailPerClient: { bucket: 'signin-fail-client', max: 50, windowSeconds: 3600 },
   kindLookupPerClient: { bucket: 'kind-client', max: 60, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>
 
@@ -106,6 +113,11 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     if (penalty > 0) throw tooManyRequests(penalty)
   }
 
+  async function attempt(rule: Backoff, key: string) {
+    const wait = await limiter.attempt(rule, key)
+    if (wait > 0) throw tooManyRequests(wait)
+  }
+
   /** Captcha, then the resend penalty and the hourly caps per phone and per client address. */
   async function guardSmsSend(phone: string, client: string, captchaToken: string | undefined) {
     if (!(await captcha.verify(captchaToken))) throw captchaFailed()
@@ -131,24 +143,18 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     },
 
     async signIn(phone: string, password: string, client: string): Promise<Issued> {
-      const penalty = Math.max(
-        await limiter.blocked(LIMITS.signinFailPerPhone, phone),
-        await limiter.blocked(LIMITS.signinFailPerClient, client),
-      )
-      if (penalty > 0) throw tooManyRequests(penalty)
+      // Each guess is taken, and counted as wrong, before the password is checked: concurrent guesses
+      // cannot all pass a check that only counts them afterwards.
+      await attempt(SIGNIN_BACKOFF.perClient, client)
+      await attempt(SIGNIN_BACKOFF.perPhone, phone)
       const user = await repo.userByPhone(phone)
       if (user?.lockedAt) throw locked()
       // Verified even without a user, so the answer takes as long either way.
       const ok = await verifyPassword(password, user?.passwordHash ?? null)
-      if (!ok || !user) {
-        await limiter.record(LIMITS.signinFailPerPhone, phone)
-        await limiter.record(LIMITS.signinFailPerClient, client)
-        if (user && (await repo.countFailedSignin(user.id, SESSION_RULES.lockAfterFailures))) throw locked()
-        throw wrongCredentials()
-      }
+      if (!ok || !user) throw wrongCredentials()
+      await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
+      await limiter.givenBack(SIGNIN_BACKOFF.perClient, client)
       if (user.mustChangePassword) throw mustChangePassword()
-      await repo.resetFailedSignins(user.id)
-      await limiter.clear(LIMITS.signinFailPerPhone, phone)
       return startSession(user)
     },
 
@@ -204,7 +210,8 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
       const user = await existing(phone)
       if (user.lockedAt) throw locked()
       await codes.consume(phone, 'signin', code)
-      await repo.resetFailedSignins(user.id)
+      // The owner proved the phone: guesses at its password no longer hold them back.
+      await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
       return startSession(user)
     },
 
@@ -243,7 +250,8 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     },
 
     async sendRecovery(phone: string, client: string, captchaToken: string | undefined) {
-      await existing(phone)
+      // A lock is the store's (support's) decision: a recovery by SMS does not lift it.
+      if ((await existing(phone)).lockedAt) throw locked()
       await guardSmsSend(phone, client, captchaToken)
       await codes.send(phone, 'recovery')
       return { penalty: CODE_RULES.resendSeconds }
@@ -252,11 +260,12 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     /** A new password proven by the recovery code: every other session ends, this one starts. */
     async recoverPassword(phone: string, code: string, password: string): Promise<Issued> {
       const user = await existing(phone)
+      if (user.lockedAt) throw locked()
       await codes.consume(phone, 'recovery', code)
       const updated = await repo.setPassword(user.id, await hashPassword(password))
       if (!updated) throw notRegistered()
       await repo.revokeUserSessions(user.id, 'password')
-      await limiter.clear(LIMITS.signinFailPerPhone, phone)
+      await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
       return startSession(updated)
     },
 

@@ -15,6 +15,12 @@ beforeAll(async () => {
   ;({ app, database } = await testApp())
 })
 
+/** Moves the phone's next allowed sign-in attempt to now, as if the shopper waited out the backoff. */
+const waitOutBackoff = (phone: string) =>
+  database.db.execute(
+    sql`update attempt_backoff set next_at = now() - interval '1 second' where bucket = 'signin-phone' and key = ${phone}`,
+  )
+
 const profileWith = (headers: Record<string, string>) =>
   app.inject({ url: '/account/api/v1/profile', headers })
 
@@ -116,26 +122,73 @@ describe('POST /account/api/v1/auth/signin/phone', () => {
     )
   })
 
-  it('locks the account (409) at ten wrong passwords in a row; a recovery by SMS unlocks it', async () => {
+  it('takes each guess before checking it: of a burst of a dozen, five are checked and the rest wait', async () => {
     const user = await signInTestUser(app, { password: 'kazak2024' })
-    await database.db.execute(sql`update users set failed_signins = 9 where id = ${user.userId}`)
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client(app).post('auth/signin/phone', { phone: user.phone, password: `wrong${i}abc` }),
+      ),
+    )
+    const statuses = answers.map((res) => res.statusCode).sort()
+    expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)])
+    for (const res of answers.filter((r) => r.statusCode === 429)) {
+      expect((expectError(res, 429).details as { penalty: number }).penalty).toBeGreaterThanOrEqual(29)
+    }
+  })
+
+  it('never locks the owner out however many wrong passwords strangers send; the wait only grows', async () => {
+    const user = await signInTestUser(app, { password: 'kazak2024' })
+    const waits: number[] = []
+    // Five free tries, then each refusal waited out and the next guess taken (and wrong): 5 + 2 × 7.
+    for (let i = 0; i < 19; i++) {
+      const res = await client(app).post('auth/signin/phone', { phone: user.phone, password: `bad${i}pass` })
+      if (res.statusCode === 429) {
+        waits.push((expectError(res, 429).details as { penalty: number }).penalty)
+        await waitOutBackoff(user.phone)
+      } else expectError(res, 401, 'wrong_credentials')
+    }
+    // After five free tries: 30 s, then doubling, capped at 15 min.
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900])
+    await waitOutBackoff(user.phone)
+    tokensOf(await client(app).post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' }))
+    // A success starts the phone afresh: five free tries again.
+    for (let i = 0; i < 5; i++) {
+      expectError(
+        await client(app).post('auth/signin/phone', { phone: user.phone, password: `x${i}wrong1` }),
+        401,
+      )
+    }
+  })
+
+  it('slows a client that guesses across many phones, and lets its right passwords through', async () => {
+    const c = client(app)
+    const user = await signInTestUser(app, { password: 'kazak2024' })
+    // A right password does not count against the client's free tries.
+    tokensOf(await c.post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' }))
+    for (let i = 0; i < 30; i++) {
+      expectError(await c.post('auth/signin/phone', { phone: randomPhone(), password: 'guess1234' }), 401)
+    }
+    const error = expectError(
+      await c.post('auth/signin/phone', { phone: randomPhone(), password: 'guess1234' }),
+      429,
+    )
+    expect((error.details as { penalty: number }).penalty).toBeGreaterThan(0)
+    // Another client is not held back by it.
+    tokensOf(await client(app).post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' }))
+  })
+
+  it('answers 409 for an account the store locked, to the password, the SMS code and the recovery', async () => {
+    const user = await signInTestUser(app, { password: 'kazak2024' })
+    await database.db.execute(sql`update users set locked_at = now() where id = ${user.userId}`)
     const c = client(app)
     expectError(
-      await c.post('auth/signin/phone', { phone: user.phone, password: 'wrong1234' }),
+      await c.post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' }),
       409,
       'account_locked',
     )
-    expectError(
-      await client(app).post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' }),
-      409,
-    )
-    // Nor can the code sign-in be used while locked.
     expectError(await c.sendCode(user.phone, 'signin'), 409, 'account_locked')
     await waitOutResend(database.db, user.phone)
-    expect((await c.sendCode(user.phone, 'recovery')).statusCode).toBe(200)
-    const token = await c.code(user.phone)
-    tokensOf(await c.put('auth/recovery/phone/password', { phone: user.phone, token, password: 'newpass77' }))
-    tokensOf(await client(app).post('auth/signin/phone', { phone: user.phone, password: 'newpass77' }))
+    expectError(await c.sendCode(user.phone, 'recovery'), 409, 'account_locked')
   })
 
   it('answers 412 without tokens when the password must be changed', async () => {
