@@ -675,6 +675,30 @@ describe('shared carts', () => {
 })
 
 describe('idempotency and concurrency', () => {
+  it("scopes a creation's key by its sender: the same key from another caller makes that caller's own cart", async () => {
+    const key = randomUUID()
+    const create = (headers: Headers) =>
+      app.inject({
+        method: 'POST',
+        url: `${CART_V2}/carts`,
+        payload: { city_id: 1 },
+        headers: { 'idempotency-key': key, ...headers },
+      })
+    const created = (res: { statusCode: number; body: string }) => {
+      expect(res.statusCode, res.body).toBe(201)
+      return Cart.parse(JSON.parse(res.body))
+    }
+    const first = created(await create({ 'x-session-id': `device-${randomUUID()}` }))
+    const fromAnotherDevice = await create({ 'x-session-id': `device-${randomUUID()}` })
+    expect(fromAnotherDevice.headers['idempotent-replayed']).toBeUndefined()
+    expect(created(fromAnotherDevice).id).not.toBe(first.id)
+    const shopper = await signInTestUser(app)
+    expect(created(await create(shopper.headers)).id).not.toBe(first.id)
+    // The sender's own retry still gets its first answer.
+    const retried = await create(shopper.headers)
+    expect(retried.headers['idempotent-replayed']).toBe('true')
+  })
+
   it('answers a replay with the same key with the cart as it is and changes nothing; another body is 422', async () => {
     const cart = await newCart()
     const p = await product({ stock: { 1: 10 } })

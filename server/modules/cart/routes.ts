@@ -60,9 +60,16 @@ async function actorOf(req: FastifyRequest): Promise<Actor> {
   return { userId: (await optionalUser(req))?.userId ?? null, lang: req.lang }
 }
 
+/**
+ * Who sends a key that acts for no cart yet: the shopper, or a guest's device (its session id, else
+ * its address), so one caller's key never answers another's request.
+ */
+const senderOf = (req: FastifyRequest, actor: Actor) =>
+  actor.userId ? `user:${actor.userId}` : req.sessionId ? `session:${req.sessionId}` : `address:${req.ip}`
+
 /** The key's scope: a cart by id is its own principal; the named cart is its user's. */
 const idemOf = (req: FastifyRequest, ref: CartRef, actor: Actor) =>
-  idempotencyRequest(req, ref === 'named' ? `user:${actor.userId ?? 'guest'}` : `cart:${ref.id}`)
+  idempotencyRequest(req, ref === 'named' ? senderOf(req, actor) : `cart:${ref.id}`)
 
 /**
  * Outside production, an answer sent as rendered is checked against the contract as the serializer
@@ -134,7 +141,10 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
     },
     async (req, reply) => {
       const actor = await actorOf(req)
-      return send(reply, await cart.create(req.body.city_id, actor, idempotencyRequest(req, 'guest')))
+      return send(
+        reply,
+        await cart.create(req.body.city_id, actor, idempotencyRequest(req, senderOf(req, actor))),
+      )
     },
   )
 
@@ -178,7 +188,7 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
       },
       async (req, reply) => {
         const actor = await actorOf(req)
-        const idem = idempotencyRequest(req, `user:${actor.userId ?? 'guest'}`)
+        const idem = idempotencyRequest(req, senderOf(req, actor))
         return send(reply, await cart.merge(req.params.id, actor, req.query.city_id, idem))
       },
     )
