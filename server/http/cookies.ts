@@ -36,10 +36,16 @@ function serialize(name: string, value: string, { maxAge, httpOnly, secure }: Co
 /** Secure only over https, or a local http run could not keep its session. */
 const isSecure = (req: FastifyRequest) => req.protocol === 'https'
 
+/**
+ * Sets a cookie once: one set earlier in the same answer under the same name is replaced. Fastify's
+ * `reply.header('set-cookie', …)` appends to what is there, so the list is cleared before it is set.
+ */
 function append(reply: FastifyReply, cookie: string) {
+  const name = cookie.slice(0, cookie.indexOf('='))
   const existing = reply.getHeader('set-cookie')
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
-  reply.header('set-cookie', [...list, cookie])
+  reply.removeHeader('set-cookie')
+  reply.header('set-cookie', [...list.filter((c) => !c.startsWith(`${name}=`)), cookie])
 }
 
 /**

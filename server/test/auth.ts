@@ -24,6 +24,8 @@ export interface TestUser {
   cookies: { accessToken: string; refreshToken: string }
   cookieHeader: string
   tokens: AuthTokens
+  /** The sign-up answer's Set-Cookie headers, as sent. */
+  setCookie: string[]
 }
 
 /** 77 + 9 random digits: not a real operator range, and unique enough across test files. */
@@ -101,5 +103,6 @@ export async function signInTestUser(app: App, opts: TestUserOptions = {}): Prom
     cookies,
     cookieHeader: `accessToken=${cookies.accessToken}; refreshToken=${cookies.refreshToken}`,
     tokens,
+    setCookie: [res.headers['set-cookie'] ?? []].flat(),
   }
 }

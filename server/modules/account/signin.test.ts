@@ -305,3 +305,21 @@ describe('POST /account/api/v1/auth/signout', () => {
     expectError(await client(app).post('auth/refresh', { refresh_token: user.cookies.refreshToken }), 401)
   })
 })
+
+describe('cookies', () => {
+  const names = (setCookie: string | string[] | undefined) =>
+    [setCookie ?? []].flat().map((cookie) => cookie.slice(0, cookie.indexOf('=')))
+
+  it('sends each cookie once wherever a session starts, rotates or ends', async () => {
+    const once = ['accessToken', 'refreshToken', 'tdid']
+    const user = await signInTestUser(app, { password: 'kazak2024' })
+    expect(names(user.setCookie)).toEqual(once)
+    const c = client(app)
+    const signedIn = await c.post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' })
+    expect(names(signedIn.headers['set-cookie'])).toEqual(once)
+    const refreshed = await c.post('auth/refresh', { refresh_token: tokensOf(signedIn).refresh_token })
+    expect(names(refreshed.headers['set-cookie'])).toEqual(once)
+    const out = await c.post('auth/signout', {}, { cookie: user.cookieHeader })
+    expect(names(out.headers['set-cookie'])).toEqual(once)
+  })
+})
