@@ -6,20 +6,27 @@ export const PASSWORD = 'Алма2024'
 /** 77 + 9 random digits: a number nobody in the journey database has. */
 export const randomNational = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
 
-/** The newest code the local SMS provider sent, from the dev outbox (SMS_OUTBOX_ROUTE=1, loopback). */
-export async function smsCode(request: APIRequestContext, phone: string, purpose: string): Promise<string> {
-  let code = ''
+/** What `pattern` finds in the newest message of `purpose` the local SMS provider sent to a phone. */
+async function fromSms(request: APIRequestContext, phone: string, purpose: string, pattern: RegExp) {
+  let found = ''
   await expect
     .poll(async () => {
       const res = await request.get(`/dev/sms-outbox?phone=${phone}`)
       const body = (await res.json()) as { messages: { text: string; purpose: string }[] }
-      const message = body.messages.find((m) => m.purpose === purpose)
-      code = /\b(\d{5})\b/.exec(message?.text ?? '')?.[1] ?? ''
-      return code
+      found = pattern.exec(body.messages.find((m) => m.purpose === purpose)?.text ?? '')?.[0] ?? ''
+      return found
     })
-    .toMatch(/^\d{5}$/)
-  return code
+    .not.toBe('')
+  return found
 }
+
+/** The newest code the local SMS provider sent, from the dev outbox (SMS_OUTBOX_ROUTE=1, loopback). */
+export const smsCode = (request: APIRequestContext, phone: string, purpose: string) =>
+  fromSms(request, phone, purpose, /\b\d{5}\b/)
+
+/** The personal promo code sent to a phone by SMS (a guest's code never reaches the page). */
+export const promoCodeSentTo = (request: APIRequestContext, phone: string) =>
+  fromSms(request, phone, 'promo', /\bWELCOME-[A-Z0-9]{6}\b/)
 
 /** Types the number as a shopper does, checks the mask shows it, and goes on. */
 export async function typePhone(page: Page, national: string) {

@@ -10,7 +10,7 @@ import {
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors'
 import type { CaptchaProvider } from '../../providers/captcha/types'
 import { hashPassword, verifyPassword } from './passwords'
-import type { Backoff, Limit, RateLimiter } from './rate-limit'
+import type { Backoff, Limit, RateLimiter } from '../../http/rate-limit'
 import { isUniqueViolation, type AccountRepo, type UserRow } from './repo'
 import { CODE_RULES, type SmsCodes } from './sms-codes'
 import { newToken } from './tokens'

@@ -1,4 +1,11 @@
-import { MARKETING_V1, PromoCode, PromoCodeList, ReceivePromoRequest } from '../../../contract/account-area'
+import {
+  MARKETING_V1,
+  PromoCode,
+  PromoCodeList,
+  PromoCodeSent,
+  ReceivePromoRequest,
+} from '../../../contract/account-area'
+import { CAPTCHA_HEADER } from '../../../contract/values/account'
 import {
   GiftCardInfo,
   MarketingCodeParams,
@@ -7,12 +14,16 @@ import {
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
+import { badRequest } from '../../http/errors'
+import { createRateLimiter } from '../../http/rate-limit'
+import { createLocalCaptchaProvider } from '../../providers/captcha/local'
+import { createLocalSmsProvider } from '../../providers/sms/local'
 import type { ModuleRegistration } from '../../http/types'
 import { createBenefitChecks } from './benefit-checks'
 import { createPromoRepo } from './repo'
 import { createPromoService } from './service'
 
-const errors = { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody }
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody }
 
 const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }
 
@@ -21,7 +32,13 @@ const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: Error
  * 7: checking a gift card or a promo code before it goes into the cart.
  */
 export const marketingModule: ModuleRegistration = (app, { database }) => {
-  const promos = createPromoService(createPromoRepo(database.db))
+  const db = database.db
+  const promos = createPromoService({
+    repo: createPromoRepo(db),
+    sms: createLocalSmsProvider(db),
+    limiter: createRateLimiter(db),
+    captcha: createLocalCaptchaProvider(db),
+  })
   const checks = createBenefitChecks(database.db)
 
   app.post(
@@ -83,18 +100,29 @@ export const marketingModule: ModuleRegistration = (app, { database }) => {
     {
       schema: {
         tags: ['marketing'],
-        summary: 'Gives the shopper (or a guest, by phone) a personal code of a campaign; once per campaign',
+        summary:
+          "Gives the shopper a personal code of a campaign (once per campaign); a guest's goes by SMS to the phone named, with a captcha token",
         body: ReceivePromoRequest,
-        response: { 200: PromoCode, 201: PromoCode, ...errors, 503: ErrorBody },
+        response: { 200: PromoCode, 201: PromoCode, 202: PromoCodeSent, ...errors, 503: ErrorBody },
       },
     },
     async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
       const user = await optionalUser(req)
-      const owner = user
-        ? { userId: user.userId, phone: user.phone }
-        : { userId: null, phone: req.body.phone ?? null }
-      const { promo, created } = await promos.receive(req.body.code, owner, req.ip)
-      return reply.code(created ? 201 : 200).send(promo)
+      if (user) {
+        const owner = { userId: user.userId, phone: user.phone }
+        const { promo, created } = await promos.receive(req.body.code, owner, req.ip)
+        return reply.code(created ? 201 : 200).send(promo)
+      }
+      if (!req.body.phone)
+        throw badRequest(undefined, { issues: [{ path: 'body.phone', message: 'a guest needs a phone' }] })
+      const captchaToken = req.headers[CAPTCHA_HEADER]
+      const sent = await promos.sendToGuest(req.body.code, req.body.phone, {
+        ip: req.ip,
+        lang: req.lang,
+        captchaToken: typeof captchaToken === 'string' ? captchaToken : undefined,
+      })
+      return reply.code(202).send(sent)
     },
   )
 }

@@ -9,7 +9,7 @@ import { errorText } from './errors'
 import { promoCodesKey, promoCodesQuery, receivePromoCode } from './queries'
 import styles from './account.module.css'
 
-export function PromoCodeCard({ promo }: { promo: PromoCode }) {
+function PromoCodeCard({ promo }: { promo: PromoCode }) {
   const { t } = useLingui()
   const discount = promo.discountType === 'percent' ? `${promo.discount}%` : formatMoney(promo.discount)
   return (

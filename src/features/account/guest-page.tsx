@@ -6,8 +6,7 @@ import { useStoreLocation } from '../../app/store-location'
 import { useSignedIn } from '../../data/session'
 import { buttonClassName } from '../../ui/button'
 import { BonusTable } from './bonuses-page'
-import { PromoCodeCard } from './coupons-page'
-import { readReceivedCode } from './guest-offer/state'
+import { readSentNotice } from './guest-offer/state'
 import { bonusQuery } from './queries'
 import styles from './account.module.css'
 
@@ -16,16 +15,14 @@ export function GuestPage() {
   const { t } = useLingui()
   const { prefix, href } = useStoreLocation()
   const signedIn = useSignedIn()
-  const [promo] = useState(readReceivedCode)
+  const [sent] = useState(readSentNotice)
   const bonus = useQuery(bonusQuery(undefined)).data
   return (
     <>
-      {promo ? (
+      {sent ? (
         <section className={styles.card} data-testid="guest-promo">
           <h2>{t`Ваш персональный промокод`}</h2>
-          <ul className={styles.list}>
-            <PromoCodeCard promo={promo} />
-          </ul>
+          <p data-testid="guest-promo-sent">{t`Мы отправили промокод в SMS на номер ${sent.sentTo}.`}</p>
           <p
             className={styles.muted}
           >{t`Промокод привязан к вашему номеру: войдите с ним, и он появится в разделе «Мои купоны».`}</p>

@@ -14,6 +14,7 @@ import type {
   OrderHistory,
   OrderStatus,
   PromoCode,
+  PromoCodeSent,
   PromoCodeList,
   Receiver,
   ReceiverInput,
@@ -33,6 +34,7 @@ import {
 } from '../../../contract/values/account-area'
 import { api, TIMEOUTS } from '../../data/api'
 import { assertOnline } from '../../data/assert-online'
+import { captchaHeaders } from '../../data/captcha'
 import { PROFILE_KEY } from '../../data/session'
 
 /*
@@ -149,8 +151,17 @@ export function startAddingCard(body: {
   return api.post<AddCardResponse>(`${PAYMENT_V1}/cards`, body)
 }
 
-export const receivePromoCode = (phone?: string) =>
-  api.post<PromoCode>(`${MARKETING_V1}/promo-partners/receive`, { code: GUEST_PROMO_CAMPAIGN, phone })
+/** The signed-in shopper's code of the welcome campaign, made when there is none. */
+export const receivePromoCode = () =>
+  api.post<PromoCode>(`${MARKETING_V1}/promo-partners/receive`, { code: GUEST_PROMO_CAMPAIGN })
+
+/** A guest's code goes by SMS to the phone named; the answer says where, never the code. */
+export const sendGuestPromoCode = async (phone: string) =>
+  api.post<PromoCodeSent>(
+    `${MARKETING_V1}/promo-partners/receive`,
+    { code: GUEST_PROMO_CAMPAIGN, phone },
+    { auth: false, headers: await captchaHeaders() },
+  )
 
 /** Spec 7.10: an analytics event; losing one is harmless, so failures are swallowed. */
 export function sendEvent(actionCode: string, eventType: string, fields: Record<string, unknown> = {}) {

@@ -1,12 +1,7 @@
-import type {
-  AuthTokens,
-  CaptchaResponse,
-  KindResponse,
-  PenaltyResponse,
-  UserKind,
-} from '../../../contract/account'
-import { ACCOUNT_V1, CAPTCHA_HEADER } from '../../../contract/values/account'
+import type { AuthTokens, KindResponse, PenaltyResponse, UserKind } from '../../../contract/account'
+import { ACCOUNT_V1 } from '../../../contract/values/account'
 import { api } from '../../data/api'
+import { captchaHeaders } from '../../data/captcha'
 
 /**
  * The calls of the sign-in steps (spec 7.8). None of them carries a bearer: they act for whoever is at
@@ -16,12 +11,6 @@ const noAuth = { auth: false } as const
 
 export async function lookupKind(phone: string): Promise<UserKind> {
   return (await api.get<KindResponse>(`${ACCOUNT_V1}/profile/kind`, { ...noAuth, query: { phone } })).kind
-}
-
-/** The SMS calls need a fresh token of the captcha provider each. */
-async function captchaHeaders(): Promise<Record<string, string>> {
-  const { token } = await api.get<CaptchaResponse>(`${ACCOUNT_V1}/captcha`, noAuth)
-  return { [CAPTCHA_HEADER]: token }
 }
 
 export type CodePurpose = 'signin' | 'signup' | 'recovery'

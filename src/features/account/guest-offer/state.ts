@@ -1,4 +1,4 @@
-import type { PromoCode } from '../../../../contract/account-area'
+import type { PromoCodeSent } from '../../../../contract/account-area'
 
 /**
  * Spec 4 (Guest promo offer): everything about the offer lives in sessionStorage, so it starts afresh
@@ -6,7 +6,7 @@ import type { PromoCode } from '../../../../contract/account-area'
  */
 export const OFFER_KEY = 'guestPromoOffer'
 export const DISMISSED_KEY = 'guestPromoOfferDismissed'
-export const RECEIVED_KEY = 'guestPromoCode'
+export const RECEIVED_KEY = 'guestPromoSent'
 
 export type DismissReason = 'signin' | 'cart' | 'closed' | 'received'
 
@@ -27,20 +27,9 @@ function isProgress(value: unknown): value is Progress {
   )
 }
 
-/** What this tab itself saved: the code, campaign and discount the offer shows. */
-function isPromoCode(value: unknown): value is PromoCode {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.code === 'string' &&
-    typeof value.campaign === 'string' &&
-    Number.isInteger(value.discount) &&
-    (value.discountType === 'percent' || value.discountType === 'amount') &&
-    Number.isInteger(value.minOrderSum) &&
-    typeof value.validTo === 'string' &&
-    (value.usedAt === null || typeof value.usedAt === 'string')
-  )
-}
+/** What this tab itself saved: where the code was sent. */
+const isSentNotice = (value: unknown): value is PromoCodeSent =>
+  isRecord(value) && typeof value.sentTo === 'string'
 
 function storage(): Storage | null {
   try {
@@ -80,14 +69,14 @@ export function onDismissed(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-export function saveReceivedCode(promo: PromoCode): void {
-  storage()?.setItem(RECEIVED_KEY, JSON.stringify(promo))
+export function saveSentNotice(sent: PromoCodeSent): void {
+  storage()?.setItem(RECEIVED_KEY, JSON.stringify(sent))
 }
 
-export function readReceivedCode(): PromoCode | null {
+export function readSentNotice(): PromoCodeSent | null {
   try {
     const stored: unknown = JSON.parse(storage()?.getItem(RECEIVED_KEY) ?? 'null')
-    return isPromoCode(stored) ? stored : null
+    return isSentNotice(stored) ? stored : null
   } catch {
     return null
   }

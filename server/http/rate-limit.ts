@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lt, min, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
-import { attemptBackoff, rateLimitHits } from '../../db/schema/account'
+import type { Db } from '../db/connection'
+import { rows } from '../db/rows'
+import { attemptBackoff, rateLimitHits } from '../db/schema/account'
 
 export interface Limit {
   /** Names the limit: 'sms-phone', 'signin-fail-ip'... */
