@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process'
 import { lingui } from '@lingui/vite-plugin'
-import babel from '@rolldown/plugin-babel'
+import { linguiMacro } from './lingui-macro'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacro(),
     lingui(),
     ...(isSsrBuild ? [] : [VitePWA(pwaOptions), buildInfo()]),
   ],

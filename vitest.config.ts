@@ -1,5 +1,5 @@
 import { lingui } from '@lingui/vite-plugin'
-import babel from '@rolldown/plugin-babel'
+import { linguiMacro } from './lingui-macro'
 import react from '@vitejs/plugin-react'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -15,7 +15,7 @@ const TESTING_LIBRARY_ESM = path.join(
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+  plugins: [react(), linguiMacro(), lingui()],
   test: {
     projects: [
       {
