@@ -1,4 +1,5 @@
 import type { LoadRequest } from './lib/load'
+import { sitemapScenarios } from './sitemap'
 
 export interface Scenario {
   name: string
@@ -33,6 +34,7 @@ export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
     ...searchScenarios(),
     ...(await distinctSearchScenarios(baseUrl)),
     ...(await cartScenarios(baseUrl)),
+    ...(await sitemapScenarios(baseUrl)),
   ]
 }
 

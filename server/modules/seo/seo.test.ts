@@ -7,7 +7,9 @@ import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { buildTestApp, testApp } from '../../test/app'
-import { createSeoRepo } from './repo'
+import { catalogServices } from '../catalog/routes'
+import { createSeoRepo, type SeoRepo, type SitemapProduct } from './repo'
+import { seoServices } from './routes'
 import { createSeoService, STATIC_PAGES } from './service'
 import { PREFIXES } from './sitemap'
 
@@ -75,6 +77,46 @@ function allowed(robots: string, path: string): boolean {
   return best.allow
 }
 
+/**
+ * Whether a shared cache may keep an answer and hand it to any request for the same URL: it is public
+ * and does not vary on the Host its links were made from.
+ */
+function sharedCacheMayKeep(res: { headers: Record<string, unknown> }): boolean {
+  const cacheControl = String(res.headers['cache-control'] ?? '')
+  const vary = String(res.headers.vary ?? '')
+  return (
+    /\b(public|s-maxage)\b/.test(cacheControl) &&
+    !/\b(private|no-store|no-cache)\b/.test(cacheControl) &&
+    !/(^|,)\s*(host|\*)\s*(,|$)/i.test(vary)
+  )
+}
+
+describe('absolute links without PUBLIC_ORIGIN', () => {
+  it("come from the request's Host, never a client's X-Forwarded-Host, in answers no shared cache keeps", async () => {
+    const forged = { 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' }
+    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemaps/1.xml']) {
+      // a client connecting directly (the test app trusts only loopback proxies)
+      const direct = await app.inject({
+        url,
+        remoteAddress: '203.0.113.50',
+        headers: { host: 'shop.example.kz', ...forged },
+      })
+      expect(direct.statusCode, url).toBe(200)
+      expect(direct.body, url).toContain('http://shop.example.kz/')
+      expect(direct.body, url).not.toContain('attacker.example')
+      expect(sharedCacheMayKeep(direct), url).toBe(false)
+      // through the configured proxy its forwarded host counts, and the answer stays out of shared
+      // caches too: a cache in front of that proxy does not key on what the proxy forwards
+      const proxied = await app.inject({
+        url,
+        headers: { host: 'internal:3000', 'x-forwarded-host': 'shop.example.kz', 'accept-encoding': 'gzip' },
+      })
+      expect(proxied.statusCode, url).toBe(200)
+      expect(sharedCacheMayKeep(proxied), url).toBe(false)
+    }
+  })
+})
+
 describe('GET /robots.txt', () => {
   it('opens the catalogue and closes private pages, the API and duplicate listings under every prefix', async () => {
     const res = await app.inject({ url: '/robots.txt', headers: { host: 'shop.example.kz' } })
@@ -127,6 +169,9 @@ describe('GET /robots.txt', () => {
       expect(res.body).toMatch(/^Sitemap: https:\/\/store\.example\.kz\/sitemap\.xml$/m)
       const map = await configured.inject({ url: '/sitemap.xml' })
       expect(map.body).toContain('<loc>https://store.example.kz/</loc>')
+      // the same for every request: shared caches may keep them
+      expect(sharedCacheMayKeep(res)).toBe(true)
+      expect(sharedCacheMayKeep(map)).toBe(true)
     } finally {
       await configured.close()
     }
@@ -260,5 +305,116 @@ describe('a catalogue too large for one file', () => {
     expect(past.statusCode).toBe(404)
     expect(ErrorBody.parse(past.json()).error.code).toBe('not_found')
     expect((await app.inject({ url: '/sitemaps/first.xml' })).statusCode).toBe(400)
+  })
+})
+
+/** The store's repository, counting reads of the product list (the costly one), with `extra` products. */
+function countingRepo(extra: SitemapProduct[] = []) {
+  const real = createSeoRepo(database.db)
+  const counts = { products: 0 }
+  const repo: SeoRepo = {
+    ...real,
+    productsAfter: async (afterId, limit) => {
+      counts.products++
+      const batch = await real.productsAfter(afterId, limit)
+      return batch.length < limit ? [...batch, ...extra] : batch
+    },
+  }
+  return { repo, counts }
+}
+
+describe('sitemaps under load', () => {
+  it('are made once for many requests at a time and several origins, then answered from memory', async () => {
+    const { repo, counts } = countingRepo()
+    const seo = createSeoService({ repo })
+    const origins = ['https://a.example.kz', 'https://b.example.kz']
+    const files = await Promise.all(Array.from({ length: 16 }, (_, i) => seo.sitemap(origins[i % 2]!)))
+    expect(counts.products).toBe(1)
+    expect(files[2]!.gzipped).toBe(files[0]!.gzipped)
+    expect(gunzipSync(files[1]!.gzipped).toString('utf8')).toContain('<loc>https://b.example.kz/</loc>')
+    const again = await seo.sitemap(origins[0]!)
+    expect(again.gzipped).toBe(files[0]!.gzipped)
+    expect(counts.products).toBe(1)
+  })
+
+  it('are made again only when what they list changed, before the new files answer, with new ETags', async () => {
+    const extra: SitemapProduct[] = []
+    const { repo, counts } = countingRepo(extra)
+    const seo = createSeoService({ repo })
+    const origin = 'https://store.example.kz'
+    const before = await seo.file(origin, 'root')
+    await before.body.complete
+
+    await seo.refresh()
+    expect(counts.products).toBe(2)
+    expect(await seo.file(origin, 'root')).toBe(before)
+
+    extra.push({ id: 999_999_999, uri: 'novyi-telefon-9999999', day: '2026-11-25' })
+    await seo.refresh()
+    const after = await seo.file(origin, 'root')
+    // made beside the old file, for the origin in use, before it replaced it
+    expect(after.body.finished).not.toBeNull()
+    expect(after.etag).not.toBe(before.etag)
+    expect(gunzipSync(after.body.finished!).toString('utf8')).toContain(
+      `<loc>${origin}/astana/p/novyi-telefon-9999999</loc><lastmod>2026-11-25</lastmod>`,
+    )
+  })
+
+  it('answer with an ETag, and 304 to a crawler that has the file', async () => {
+    const host = 'shop.example.kz'
+    const first = await app.inject({ url: '/sitemap.xml', headers: { host, 'accept-encoding': 'gzip' } })
+    const etag = first.headers.etag
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/)
+    for (const encoding of ['gzip', 'identity']) {
+      const again = await app.inject({
+        url: '/sitemap.xml',
+        headers: { host, 'accept-encoding': encoding, 'if-none-match': `"other", ${String(etag)}` },
+      })
+      expect(again.statusCode, encoding).toBe(304)
+      expect(again.rawPayload, encoding).toHaveLength(0)
+      expect(again.headers.etag, encoding).toBe(etag)
+    }
+    const plain = await app.inject({ url: '/sitemap.xml', headers: { host, 'if-none-match': '"other"' } })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.body).toBe(rootXml)
+    const elsewhere = await app.inject({
+      url: '/sitemap.xml',
+      headers: { host: 'other.example.kz', 'if-none-match': String(etag) },
+    })
+    expect(elsewhere.statusCode).toBe(200)
+    expect(elsewhere.headers.etag).not.toBe(etag)
+  })
+
+  it('follow a catalogue change the catalogue module noticed', async () => {
+    const catalog = catalogServices.get(app)!
+    const seo = seoServices.get(app)!
+    const headers = { host: 'shop.example.kz', 'accept-encoding': 'identity' }
+    const before = await app.inject({ url: '/sitemap.xml', headers })
+    // the oldest product made a day older: every listing keeps its order
+    const [oldest] = await rows<{ id: number; uri: string; day: string }>(
+      database.db,
+      sql`select id, uri, to_char((created_at at time zone 'UTC') - interval '1 day', 'YYYY-MM-DD') as day
+           from products where type in ('regular', 'mto', 'certificate', 'digital')
+           order by created_at, id limit 1`,
+    )
+    try {
+      await database.db.execute(
+        sql`update products set created_at = created_at - interval '1 day' where id = ${oldest!.id}`,
+      )
+      await catalog.refresh()
+      await seo.settled()
+      const after = await app.inject({ url: '/sitemap.xml', headers })
+      expect(after.headers.etag).not.toBe(before.headers.etag)
+      expect(after.body).toContain(
+        `<loc>http://shop.example.kz/p/${oldest!.uri}</loc><lastmod>${oldest!.day}</lastmod>`,
+      )
+    } finally {
+      await database.db.execute(
+        sql`update products set created_at = created_at + interval '1 day' where id = ${oldest!.id}`,
+      )
+      await catalog.refresh()
+      await seo.settled()
+    }
+    expect((await app.inject({ url: '/sitemap.xml', headers })).headers.etag).toBe(before.headers.etag)
   })
 })

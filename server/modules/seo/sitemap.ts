@@ -58,13 +58,14 @@ export function urlEntries(origin: string, pages: readonly SitemapPage[]): strin
 /** URLs each page yields: one per city and language. */
 export const URLS_PER_PAGE = PREFIXES.length
 
+/** A urlset is this, its entries one a line, and `URLSET_TAIL`: a big one is written in pieces. */
+export const URLSET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+export const URLSET_TAIL = '\n</urlset>\n'
+
 export function urlset(entries: readonly string[]): string {
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
-    entries.join('\n') +
-    '\n</urlset>\n'
-  )
+  return URLSET_HEAD + entries.join('\n') + URLSET_TAIL
 }
 
 export function sitemapIndex(locations: readonly string[]): string {
