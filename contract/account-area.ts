@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CityId } from './common'
+import { CityId, isStorableText, storedJson, text, UNSTORABLE_TEXT_MESSAGE } from './common'
 import {
   BONUS_STATUSES,
   ORDER_PAGE_SIZE,
@@ -32,25 +32,22 @@ export {
 export const Id = z.uuid()
 export const IdParams = z.object({ id: Id })
 
-const text = (max: number) => z.string().trim().min(1).max(max)
+const requiredText = (max: number) => text().trim().min(1).max(max)
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null))
 
 /** Spec 5: non-word characters are stripped; a Kazakhstan mobile number has 11 digits starting with 7. */
-export const Phone = z
-  .string()
+export const Phone = text()
   .max(32)
   .transform((v) => v.replace(/\W/g, ''))
-  .pipe(z.string().regex(/^7\d{10}$/, 'phone must have 11 digits starting with 7'))
+  .pipe(text().regex(/^7\d{10}$/, 'phone must have 11 digits starting with 7'))
 
 /** An email, or nothing (blank means "use the profile's"). */
-export const OptionalEmail = z
-  .string()
+export const OptionalEmail = text()
   .trim()
   .max(254)
   .nullish()
@@ -61,8 +58,8 @@ export const OptionalEmail = z
 
 export const AddressInput = z.object({
   city_id: CityId,
-  street: text(200),
-  house: text(20),
+  street: requiredText(200),
+  house: requiredText(20),
   floor: optionalText(10),
   apartment: optionalText(10),
   comment: optionalText(500),
@@ -89,22 +86,21 @@ export const IdBody = z.object({ id: Id })
 // ── Receivers and organisations (spec 3, 5: an organisation receiver is filled from a bin) ─────────────
 
 /** A Kazakhstan business identification number: 12 digits, the last a checksum (validated by the server). */
-export const Bin = z
-  .string()
+export const Bin = text()
   .trim()
   .regex(/^\d{12}$/, 'bin must have 12 digits')
 
 export const Organization = z.object({
-  name: text(300),
+  name: requiredText(300),
   bin: Bin,
-  address: text(500),
+  address: requiredText(500),
 })
 export type Organization = z.infer<typeof Organization>
 
 export const ReceiverInput = z
   .object({
-    firstname: text(100),
-    lastname: text(100),
+    firstname: requiredText(100),
+    lastname: requiredText(100),
     phone: Phone,
     email: OptionalEmail,
     isOrganization: z.boolean().default(false),
@@ -154,20 +150,19 @@ export const CardsResponse = z.object({ cards: z.array(Card), defaultCard: Id.nu
 export type CardsResponse = z.infer<typeof CardsResponse>
 
 /** A path of this site (no scheme, no host), so the acquirer can never send the shopper elsewhere. */
-export const SitePath = z
-  .string()
+export const SitePath = text()
   .max(2000)
   .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site')
 
 export const AddCardRequest = z.object({
   customer: z
     .object({
-      firstName: z.string().max(100).optional(),
-      lastName: z.string().max(100).optional(),
-      middleName: z.string().max(100).optional(),
-      account_id: z.string().max(100).optional(),
+      firstName: text().max(100).optional(),
+      lastName: text().max(100).optional(),
+      middleName: text().max(100).optional(),
+      account_id: text().max(100).optional(),
       contact: z
-        .object({ mobileNumber: z.string().max(32).optional(), email: z.string().max(254).optional() })
+        .object({ mobileNumber: text().max(32).optional(), email: text().max(254).optional() })
         .optional(),
     })
     .optional(),
@@ -195,7 +190,7 @@ export const Benefit = z.object({
 })
 export type Benefit = z.infer<typeof Benefit>
 
-export const BonusQuery = z.object({ tdid: z.string().max(100).optional() })
+export const BonusQuery = z.object({ tdid: text().max(100).optional() })
 export const BonusProfile = z.object({
   status: BonusStatus,
   bonusAccessible: z.number().int(),
@@ -227,12 +222,8 @@ export const PromoCode = z.object({
 export type PromoCode = z.infer<typeof PromoCode>
 export const PromoCodeList = z.array(PromoCode)
 export type PromoCodeList = z.infer<typeof PromoCodeList>
-/** A guest's code went by SMS to the phone named (masked here): the answer never holds the code. */
-export const PromoCodeSent = z.object({ sentTo: z.string() })
-export type PromoCodeSent = z.infer<typeof PromoCodeSent>
 export const ReceivePromoRequest = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,40}$/),
   phone: Phone.optional(),
@@ -241,9 +232,9 @@ export const ReceivePromoRequest = z.object({
 // ── Feature flags (spec 3, 4, 9) ──────────────────────────────────────────────────────────────────────
 
 export const FlagEvaluationRequest = z.object({
-  entityID: z.string().trim().min(1).max(100),
+  entityID: text().trim().min(1).max(100),
   flagID: z.number().int().positive(),
-  entityContext: z.record(z.string(), z.unknown()).optional(),
+  entityContext: z.record(text(), storedJson()).optional(),
 })
 export const FlagEvaluation = z.object({
   flagID: z.number().int(),
@@ -257,14 +248,22 @@ export type FlagEvaluation = z.infer<typeof FlagEvaluation>
 // ── Events (spec 7.10) ────────────────────────────────────────────────────────────────────────────────
 
 export const ActionParams = z.object({
-  actionCode: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+  actionCode: text().regex(/^[A-Za-z0-9_.-]{1,64}$/),
 })
-export const ActionEvent = z.looseObject({
-  event_type: z.string().trim().min(1).max(64),
-  subject: z.string().max(200).optional(),
-  affiliation: z.string().max(32).default('web'),
-  created_at: z.iso.datetime({ offset: true }).optional(),
-})
+/** The fields the spec names, and any others the client adds (kept as they came, so storable text only). */
+export const ActionEvent = z
+  .object({
+    event_type: text().trim().min(1).max(64),
+    subject: text().max(200).optional(),
+    affiliation: text().max(32).default('web'),
+    created_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .catchall(storedJson())
+  .superRefine((event, ctx) => {
+    for (const key of Object.keys(event))
+      if (!isStorableText(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: UNSTORABLE_TEXT_MESSAGE })
+  })
 export const ActionAccepted = z.object({ id: Id, accepted: z.literal(true) })
 
 // ── Order history (spec 3, 7.10) ──────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { Address, Card, Receiver } from './account-area'
+import { text } from './common'
 import {
   AUTH_LIMITS,
   normalizePhone,
@@ -25,31 +26,28 @@ export {
   UNIQUE_VIOLATIONS,
 } from './values/account'
 
-export const Phone = z
-  .string()
+export const Phone = text()
   .max(32)
   .transform(normalizePhone)
-  .pipe(z.string().regex(/^7\d{10}$/, 'must be an 11-digit Kazakhstan phone number: 7XXXXXXXXXX'))
+  .pipe(text().regex(/^7\d{10}$/, 'must be an 11-digit Kazakhstan phone number: 7XXXXXXXXXX'))
 
-export const Email = z
-  .string()
+export const Email = text()
   .trim()
   .max(254)
   .pipe(z.email('must be an email address'))
   .transform((e) => e.toLowerCase())
 
 /** Latin, Cyrillic with the Kazakh letters (spec 5), digits and common signs; a letter and a digit. */
-export const Password = z
-  .string()
+export const Password = text()
   .min(AUTH_LIMITS.passwordMin, `must be at least ${AUTH_LIMITS.passwordMin} characters`)
   .max(AUTH_LIMITS.passwordMax, `must be at most ${AUTH_LIMITS.passwordMax} characters`)
   .regex(PASSWORD_ALPHABET, 'may hold letters, digits and the signs !@#$%^&*()_-+=.,:;?~ only')
   .regex(/\p{L}/u, 'must hold a letter')
   .regex(/\d/, 'must hold a digit')
 
-export const SmsCode = z.string().regex(/^\d{5}$/, 'must be the 5-digit code from the SMS')
+export const SmsCode = text().regex(/^\d{5}$/, 'must be the 5-digit code from the SMS')
 
-const Name = z.string().trim().max(64)
+const Name = text().trim().max(64)
 
 export const UserKind = z.enum(['fast', 'full', 'notRegistered'])
 export type UserKind = z.infer<typeof UserKind>
@@ -78,9 +76,9 @@ export const AuthTokens = z.object({
 })
 export type AuthTokens = z.infer<typeof AuthTokens>
 
-export const SignInRequest = z.object({ phone: Phone, password: z.string().min(1).max(128) })
-export const RefreshRequest = z.object({ refresh_token: z.string().max(200).optional() }).default({})
-export const SignOutRequest = z.object({ refresh_token: z.string().max(200).optional() }).default({})
+export const SignInRequest = z.object({ phone: Phone, password: text().min(1).max(128) })
+export const RefreshRequest = z.object({ refresh_token: text().max(200).optional() }).default({})
+export const SignOutRequest = z.object({ refresh_token: text().max(200).optional() }).default({})
 
 // ---------------------------------------------------------------- phone verification
 
@@ -118,7 +116,7 @@ export type UniqueViolation = UniqueViolationValue
 
 // ---------------------------------------------------------------- recovery
 
-export const RecoveryPhoneRequest = z.object({ phone: Phone, tdid: z.string().max(64).optional() })
+export const RecoveryPhoneRequest = z.object({ phone: Phone, tdid: text().max(64).optional() })
 export const RecoveryPasswordRequest = z.object({ phone: Phone, token: SmsCode, password: Password })
 
 // ---------------------------------------------------------------- profile

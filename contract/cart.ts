@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ProductType, Sticker } from './catalog'
-import { CityId } from './common'
+import { CityId, text } from './common'
 import {
   CART_NOTICE_CODES,
   CART_TYPES,
@@ -42,8 +42,7 @@ export {
  */
 
 const Money = z.number().int()
-const Sku = z
-  .string()
+const Sku = text()
   .trim()
   .regex(/^[0-9]{1,20}$/, 'a sku is digits')
 /** A cart id is a UUID; anything else is refused before it reaches the database. */
@@ -223,7 +222,7 @@ export type CartProductsRequest = z.infer<typeof CartProductsRequest>
 export const RemoveProductQuery = z.object({
   city_id: CityId.default(1),
   /** The product's id or sku. */
-  product_id: z.string().trim().min(1).max(40),
+  product_id: text().trim().min(1).max(40),
 })
 
 export const ProductsBatchRequest = z.object({
@@ -242,7 +241,7 @@ export const PromotionChoice = z.object({
       z.object({
         id: z.number().int(),
         chosenProducts: z
-          .array(z.object({ sku: Sku, type: z.string().optional(), isAvailable: z.boolean().optional() }))
+          .array(z.object({ sku: Sku, type: text().optional(), isAvailable: z.boolean().optional() }))
           .max(10),
       }),
     )
@@ -259,8 +258,7 @@ export const RemovePromotionQuery = z.object({
   reference_product_sku: Sku.optional(),
 })
 
-const UnitCode = z
-  .string()
+const UnitCode = text()
   .trim()
   .min(1)
   .max(40)
@@ -269,12 +267,12 @@ export const AddMarketingUnitRequest = z.object({
   city_id: CityId,
   unitType: z.enum(MARKETING_UNIT_TYPES),
   code: UnitCode,
-  operationId: z.string().min(1).max(64).optional(),
+  operationId: text().min(1).max(64).optional(),
 })
 export const RemoveMarketingUnitRequest = z.object({
   city_id: CityId,
   unitType: z.enum(MARKETING_UNIT_TYPES),
-  operationId: z.string().min(1).max(64),
+  operationId: text().min(1).max(64),
 })
 
 /** PUT .../cart: what belongs to the whole cart, not a line (the city, bonuses to spend). */
@@ -295,7 +293,7 @@ export const SharedCartRequest = z.object({
     .max(100),
 })
 export const SharedCartCreated = z.object({ shared_cart_id: z.string() })
-export const SharedCartParams = z.object({ id: z.string().regex(/^[A-Za-z0-9]{6,32}$/) })
+export const SharedCartParams = z.object({ id: text().regex(/^[A-Za-z0-9]{6,32}$/) })
 export const SharedCartItem = z.object({
   sku: z.string(),
   uri: z.string(),

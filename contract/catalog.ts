@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CityId } from './common'
+import { CityId, text } from './common'
 import {
   AVAILABILITY,
   LISTING_LIMIT_DEFAULT,
@@ -194,9 +194,8 @@ export const ListingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LISTING_LIMIT_MAX).default(LISTING_LIMIT_DEFAULT),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   point_id: z.coerce.number().int().positive().optional(),
-  filters: z.string().max(2000).optional(),
-  price: z
-    .string()
+  filters: text().max(2000).optional(),
+  price: text()
     .regex(/^\d{0,9}-\d{0,9}$/, 'price is min-max in whole tenge')
     .optional(),
   sorting: Sorting.default('score'),
@@ -208,7 +207,7 @@ export type ListingQuery = z.infer<typeof ListingQuery>
  * slashes as they are or encoded), optionally followed by the page URL's `/f/code/value/...` pairs,
  * which join the `filters` parameter.
  */
-export const CategoryParams = z.object({ id: z.string().min(1).max(300) })
+export const CategoryParams = z.object({ id: text().min(1).max(300) })
 
 export const FilterOption = z.object({
   code: z.string(),
@@ -241,12 +240,11 @@ export const PriceRange = z.object({
 })
 
 export const FiltersQuery = z.object({
-  category: z.string().min(1).max(300),
+  category: text().min(1).max(300),
   city_id: CityId.default(1),
   point_id: z.coerce.number().int().positive().optional(),
-  filters: z.string().max(2000).optional(),
-  price: z
-    .string()
+  filters: text().max(2000).optional(),
+  price: text()
     .regex(/^\d{0,9}-\d{0,9}$/)
     .optional(),
 })
@@ -280,7 +278,7 @@ export const Product = ProductListItem.extend({
 })
 export type Product = z.infer<typeof Product>
 
-export const ProductParams = z.object({ id: z.string().min(1).max(300) })
+export const ProductParams = z.object({ id: text().min(1).max(300) })
 export const ProductQuery = z.object({ city_id: CityId.default(1) })
 
 export const ProductAbout = z.object({
@@ -298,16 +296,16 @@ export const Certificate = z.object({
   valid_until: z.string(),
 })
 export const CertificatesResponse = z.object({ sku: z.string(), certificates: z.array(Certificate) })
-export const CertificatesParams = z.object({ sku: z.string().min(1).max(40) })
+export const CertificatesParams = z.object({ sku: text().min(1).max(40) })
 
 export const RecommendationCode = z.enum(RECOMMENDATION_CODES)
 export type RecommendationCode = z.infer<typeof RecommendationCode>
 export const RecommendationQuery = z.object({
   city_id: CityId.default(1),
-  sku: z.string().max(40).optional(),
-  category: z.string().max(300).optional(),
+  sku: text().max(40).optional(),
+  category: text().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(40).default(12),
-  segment: z.string().max(10).default('A'),
+  segment: text().max(10).default('A'),
 })
 /** A recommended product: a list item plus its main picture at the carousel's 208×208. */
 export const RecommendationItem = ProductListItem.extend({ image: z.string() })
@@ -338,8 +336,8 @@ export type RecommendBlocksResponse = z.infer<typeof RecommendBlocksResponse>
 export const RecommendationParams = z.object({ code: RecommendationCode })
 
 /** Brand listing: the category listing's query, optionally within one category (then its filters apply). */
-export const BrandListingQuery = ListingQuery.extend({ category: z.string().min(1).max(300).optional() })
-export const BrandParams = z.object({ brand: z.string().min(1).max(100) })
+export const BrandListingQuery = ListingQuery.extend({ category: text().min(1).max(300).optional() })
+export const BrandParams = z.object({ brand: text().min(1).max(100) })
 
 export const BrandResponse = ProductListResponse.extend({
   brand: z.object({ slug: z.string(), name: z.string(), color: z.string() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CityId } from './common'
+import { CityId, text } from './common'
 import { GeoPosition, ServicePointType, WeeklyWorkHours } from './menu'
 import { DELIVERY_MAX_PRODUCTS } from './values/inventory'
 
@@ -12,7 +12,7 @@ export { DELIVERY_MAX_PRODUCTS, INVENTORY_BASE } from './values/inventory'
  * integer tenge. Texts (point titles, addresses) arrive in the request's language.
  */
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'an ISO date, YYYY-MM-DD')
+const IsoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'an ISO date, YYYY-MM-DD')
 
 // ---------------------------------------------------------------- stocks
 
@@ -20,7 +20,7 @@ export const STOCK_CONDITIONS = ['N', 'V'] as const
 /** N: new stock; V: the unit from the showcase window, sold as is. */
 export const StockCondition = z.enum(STOCK_CONDITIONS)
 
-export const StocksParams = z.object({ id: z.string().min(1).max(40) })
+export const StocksParams = z.object({ id: text().min(1).max(40) })
 export const StocksQuery = z.object({ city_id: CityId.default(1) })
 
 /** Spec 3, Stock entry: one per service point and condition that holds the product in the city. */
@@ -62,7 +62,7 @@ export type StocksResponse = z.infer<typeof StocksResponse>
 // ---------------------------------------------------------------- delivery request
 
 export const DeliveryProduct = z.object({
-  sku: z.string().min(1).max(40),
+  sku: text().min(1).max(40),
   quantity: z.number().int().min(1).max(999).default(1),
 })
 export type DeliveryProduct = z.input<typeof DeliveryProduct>
@@ -235,7 +235,7 @@ export type DeliveryResult = z.infer<typeof DeliveryResult>
 export const PickupDatesRequest = z.object({
   city_id: CityId.default(1),
   products: z
-    .array(z.union([z.string().min(1).max(40), DeliveryProduct]))
+    .array(z.union([text().min(1).max(40), DeliveryProduct]))
     .min(1)
     .max(DELIVERY_MAX_PRODUCTS),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from './common'
 import {
   IMAGE_FORMATS,
   IMAGE_SIZES,
@@ -31,7 +32,7 @@ const ImageSizeParam = z
   .transform((s) => Number(s) as ImageSize)
   .meta({ description: `one of ${IMAGE_SIZES.join(', ')}` })
 
-export const ImageId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'not an image id')
+export const ImageId = text().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'not an image id')
 
 export const ImageParams = z.object({
   width: ImageSizeParam,
@@ -41,7 +42,7 @@ export const ImageParams = z.object({
 })
 export type ImageParams = z.output<typeof ImageParams>
 
-export const VideoParams = z.object({ id: z.string().min(1).max(100) })
+export const VideoParams = z.object({ id: text().min(1).max(100) })
 
 /** The encoded picture. The server sends the bytes as they are; the schema documents them as binary. */
 export const ImageBytes = z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CityId } from './common'
+import { CityId, text } from './common'
 import {
   CMS_BLOCK_TYPES,
   FAST_LINK_PLATFORMS,
@@ -114,7 +114,7 @@ export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
 )
 
 /** `name` is one of MENU_NAMES; any other name is a 404 (not a 400), as for an unknown page. */
-export const MenuParams = z.object({ name: z.string().min(1).max(50) })
+export const MenuParams = z.object({ name: text().min(1).max(50) })
 export const MenuQuery = z.object({ city_id: CityId.default(1) })
 
 export const MenuResponse = z.object({
@@ -128,7 +128,7 @@ export type MenuResponse = z.infer<typeof MenuResponse>
 
 export const BreadcrumbsParams = z.object({
   /** A category slug ('holodilniki') or path ('bytovaya-tekhnika/krupnaya-bytovaya-tekhnika/holodilniki'). */
-  name: z.string().min(1).max(300),
+  name: text().min(1).max(300),
 })
 
 export const MenuCrumb = z.object({
@@ -172,7 +172,7 @@ export const CmsBlock = z.object({
 export type CmsBlock = z.infer<typeof CmsBlock>
 
 export const CmsBlocksQuery = z.object({
-  slug: z.string().min(1).max(100),
+  slug: text().min(1).max(100),
   city_id: CityId.default(1),
 })
 
@@ -318,7 +318,7 @@ export type FastLinksResponse = z.infer<typeof FastLinksResponse>
  * `from` is the page the anchors are for, as a client path or full URL; the city/locale prefix, query
  * and trailing slash are ignored ('/astana_kk/catalog/smartfony-i-gadzhety/smartfony?page=2').
  */
-export const AnchorsRequest = z.object({ from: z.string().min(1).max(1000) })
+export const AnchorsRequest = z.object({ from: text().min(1).max(1000) })
 export const Anchor = z.object({ title: z.string(), url: z.string() })
 export type Anchor = z.infer<typeof Anchor>
 /** An unknown source link has no anchors: []. */

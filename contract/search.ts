@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Filter, LISTING_LIMIT_DEFAULT, LISTING_LIMIT_MAX, PriceRange, ProductListItem } from './catalog'
-import { CityId } from './common'
+import { CityId, text } from './common'
 import { SEARCH_QUERY_MAX, SEARCH_SORTS, type SearchSort as SearchSortValue } from './values/search'
 
 export { SEARCH_QUERY_MAX, SEARCH_SORTS } from './values/search'
@@ -14,21 +14,21 @@ export const SearchSort = z.enum(SEARCH_SORTS)
 export type SearchSort = SearchSortValue
 
 export const SearchRequest = z.object({
-  query: z.string().max(SEARCH_QUERY_MAX).default(''),
+  query: text().max(SEARCH_QUERY_MAX).default(''),
   city_id: CityId.default(1),
   /** Category ids or paths joined by comma; the first one scopes the results and their filters. */
-  categories: z.string().max(1000).optional(),
-  client_id: z.string().max(100).optional(),
-  session_id: z.string().max(100).optional(),
+  categories: text().max(1000).optional(),
+  client_id: text().max(100).optional(),
+  session_id: text().max(100).optional(),
   /** `code:value` pairs as in category listings, over the filters this answer lists. */
-  filters: z.string().max(2000).optional(),
+  filters: text().max(2000).optional(),
   limit: z.number().int().min(1).max(LISTING_LIMIT_MAX).default(LISTING_LIMIT_DEFAULT),
   page: z.number().int().min(1).max(1000).default(1),
   /** Whole tenge; 0 means unbounded (spec 5: default 0). */
   price_range: z
     .object({ min: z.number().int().min(0).default(0), max: z.number().int().min(0).default(0) })
     .optional(),
-  referer: z.string().max(2000).optional(),
+  referer: text().max(2000).optional(),
   sort_by: SearchSort.default('popularity'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
   /** What to search: products (the only kind so far). */
@@ -83,7 +83,7 @@ export const SearchResponse = z.object({
 export type SearchResponse = z.infer<typeof SearchResponse>
 
 export const SuggestQuery = z.object({
-  query: z.string().max(SEARCH_QUERY_MAX).default(''),
+  query: text().max(SEARCH_QUERY_MAX).default(''),
   city_id: CityId.default(1),
 })
 
@@ -111,5 +111,5 @@ export type SuggestResponse = z.infer<typeof SuggestResponse>
 /** The shopper opened a product from a search answer (`query_id` of that answer). */
 export const SearchClickRequest = z.object({
   query_id: z.uuid(),
-  sku: z.string().min(1).max(40),
+  sku: text().min(1).max(40),
 })

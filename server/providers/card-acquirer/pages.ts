@@ -1,17 +1,18 @@
 import type { FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { text } from '../../../contract/common'
 import type { App } from '../../http/types'
 import { LOCAL_ACQUIRER_BASE as BASE, type FormOutcome, type LocalCardAcquirer } from './local'
 import { cardFormPage, challengePage, gonePage, HOSTED_CSS } from './page-html'
 
 const Params = z.object({ id: z.uuid() })
 const CardBody = z.object({
-  pan: z.string().max(40).default(''),
-  expiry: z.string().max(10).default(''),
-  cvc: z.string().max(10).default(''),
+  pan: text().max(40).default(''),
+  expiry: text().max(10).default(''),
+  cvc: text().max(10).default(''),
 })
-const CodeBody = z.object({ code: z.string().max(20).default('') })
+const CodeBody = z.object({ code: text().max(20).default('') })
 
 type Reply = FastifyReply
 
