@@ -23,5 +23,16 @@ export const unprocessable = (message: string, details?: unknown) =>
 export const unauthorized = (message = 'errors:pleaseLogInAgain') =>
   new HttpError(401, 'unauthorized', message)
 export const forbidden = (message = 'errors:forbidden') => new HttpError(403, 'forbidden', message)
+/** 429 with the seconds until the caller may try again: `details.penalty` and the `Retry-After` header. */
 export const tooManyRequests = (penaltySeconds: number) =>
   new HttpError(429, 'too_many_requests', ERROR_KEYS.tooManyRequests, { penalty: penaltySeconds })
+
+/**
+ * The `Retry-After` seconds of a 429: the penalty its details carry (whole seconds, rounded up), or
+ * undefined when it carries none.
+ */
+export function retryAfterSeconds(details: unknown): number | undefined {
+  if (typeof details !== 'object' || details === null || !('penalty' in details)) return undefined
+  const { penalty } = details
+  return typeof penalty === 'number' && Number.isFinite(penalty) ? Math.max(0, Math.ceil(penalty)) : undefined
+}
