@@ -222,6 +222,9 @@ export const PromoCode = z.object({
 export type PromoCode = z.infer<typeof PromoCode>
 export const PromoCodeList = z.array(PromoCode)
 export type PromoCodeList = z.infer<typeof PromoCodeList>
+/** A guest's code went by SMS to the phone named (masked here): the answer never holds the code. */
+export const PromoCodeSent = z.object({ sentTo: z.string() })
+export type PromoCodeSent = z.infer<typeof PromoCodeSent>
 export const ReceivePromoRequest = z.object({
   code: text()
     .trim()
