@@ -72,9 +72,13 @@ export async function sitemapScenarios(baseUrl: string): Promise<Scenario[]> {
       `(all ${ms(cold.totalMs)}, ${(cold.bytes / 1024).toFixed(0)} KB) for a host not seen before; ` +
       `${ms(kept.firstByteMs)} (all ${ms(kept.totalMs)}) from memory`,
   )
-  // the files 16 crawlers at once ask for, each file twice, timed to their first byte and their end
+  // the files 16 crawlers at once ask for (each file twice, and at least two rounds of 16), timed to
+  // their first byte and their end
   for (const path of paths) await timed(baseUrl, path, GZIP)
-  const queue = [...paths, ...paths]
+  const queue = Array.from(
+    { length: 2 * Math.max(paths.length, CONCURRENT) },
+    (_, i) => paths[i % paths.length]!,
+  )
   const timings: Timing[] = []
   await Promise.all(
     Array.from({ length: CONCURRENT }, async () => {
