@@ -2,6 +2,7 @@ import cluster from 'node:cluster'
 import { buildApp } from './app'
 import { ConfigError, readConfig, type Config } from './config'
 import { openDatabase } from './db/connection'
+import { warnIfNoPublicOrigin } from './http/public-origin'
 import { runWorkers } from './workers'
 import { seedIfEmpty } from './seed/seed-if-empty'
 
@@ -25,6 +26,7 @@ async function prepareDatabase(config: Config) {
 async function serve(config: Config, prepared: boolean) {
   const database = prepared ? await openConfiguredDatabase(config) : await prepareDatabase(config)
   const app = await buildApp({ config, database })
+  warnIfNoPublicOrigin(config, app.log)
 
   let closing = false
   const shutdown = async (signal: string) => {
