@@ -14,7 +14,7 @@ import {
 import { HEADERS } from '../contract/common'
 import type { Config } from './config'
 import type { Database } from './db/connection'
-import { registerErrorHandling } from './http/errors-plugin'
+import { errorHandlingOptions, registerErrorHandling } from './http/errors-plugin'
 import { registerRequestContext } from './http/request-context'
 import { registerSecurityHeaders } from './http/security'
 import { Readiness } from './lib/readiness'
@@ -53,6 +53,7 @@ export async function buildApp({
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     trustProxy: config.TRUST_PROXY,
+    ...errorHandlingOptions,
   }).withTypeProvider<ZodTypeProvider>()
 
   // Once shutdown starts, answers still being written tell the client to drop the connection, so a
