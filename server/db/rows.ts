@@ -1,5 +1,5 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm'
-import type { Db } from './connection'
+import type { Db } from './db'
 
 /**
  * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`, but Drizzle's shared Postgres type

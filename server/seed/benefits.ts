@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/connection'
 import type { BenefitConditions, PromotionRuleData } from '../db/schema/cart'
 import { CATEGORY_SLUGS } from './categories'
-import { insertRows } from './write'
+import { insertRows } from './insert-rows'
 
 type Executor = Pick<Db, 'execute'>
 

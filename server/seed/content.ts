@@ -9,7 +9,7 @@ import { SEED_CITIES } from './cities'
 import { contentImageRows, DEFAULT_SEED, type ImageRow } from './generate'
 import { stream } from './random'
 import { groupThousands } from './text'
-import { insertRows } from './write'
+import { insertRows } from './insert-rows'
 
 /**
  * The store's content beside the catalogue: cms pages and blocks, fast links, promotions, SEO anchors,

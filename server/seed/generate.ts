@@ -24,6 +24,7 @@ import { SPECIAL_PRODUCTS, type SpecialProduct } from './products/specials'
 import type { Draft } from './products/types'
 import { stream, type Random } from './random'
 import { shelfPrice, slugify } from './text'
+import type { PriceRow } from '../modules/catalog/repo'
 
 /** The catalogue every environment gets unless told otherwise; change it and every product changes. */
 export const DEFAULT_SEED = 20_251_101
@@ -62,20 +63,6 @@ export interface ProductRow {
   service_category_id: number | null
   reference_product_id: number | null
   created_at: string
-}
-
-export interface PriceRow {
-  product_id: number
-  city_id: number
-  price: number
-  old_price: number | null
-  discount: number
-  price_usd: number
-  credit_month_num: number | null
-  credit_amount: number | null
-  credit_type_label: string | null
-  installment_month_num: number | null
-  installment_amount: number | null
 }
 
 export interface StockRow {

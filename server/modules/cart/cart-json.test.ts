@@ -4,7 +4,8 @@ import type { CategoryChain } from './categories'
 import { cartJson } from './cart-json'
 import { cartAnswer, type CartAnswerInput, type Line } from './cart-view'
 import type { PricingResult } from './pricing/types'
-import type { CartProduct, CartRow } from './repo'
+import type { CartProduct } from './product-source'
+import type { CartRow } from './repo'
 
 const source = (id: number, overrides: Partial<CartProduct> = {}): CartProduct =>
   Object.freeze({

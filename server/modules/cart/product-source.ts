@@ -1,8 +1,34 @@
 import { sql } from 'drizzle-orm'
+import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { arrayLiteral, preparedRows, textArrayLiteral } from '../../db/rows'
+import type { Sticker } from '../../db/schema'
 import { readCatalogVersions, type Versions } from '../catalog/repo'
-import type { CartProduct } from './repo'
+
+/**
+ * A product as the cart shows it in one city. Stock is split by condition: only 'V' means the showcase
+ * unit.
+ */
+export interface CartProduct extends Record<string, unknown> {
+  id: number
+  sku: string
+  uri: string
+  type: ProductType
+  title_ru: string
+  title_kk: string
+  category_id: number
+  brand_id: number | null
+  brand: string | null
+  stickers: Sticker[]
+  only_prepayment: boolean
+  own_reference_id: number | null
+  price: number | null
+  old_price: number | null
+  price_usd: number | string | null
+  stock_new: number
+  stock_showcase: number
+  images: string[] | null
+}
 
 /** As often as the catalogue's own index asks whether the catalogue or its stock changed. */
 const CHECK_EVERY_MS = 2000

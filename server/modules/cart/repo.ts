@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm'
-import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
-import type { Sticker, StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
-import type { ProductSource } from './product-source'
+import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
+import type { CartProduct, ProductSource } from './product-source'
 
 export interface CartRow extends Record<string, unknown> {
   id: string
@@ -17,31 +16,6 @@ export interface CartRow extends Record<string, unknown> {
   created_at: string | Date
   updated_at: string | Date
   closed_at: string | Date | null
-}
-
-/**
- * A product as the cart shows it in one city. Stock is split by condition: only 'V' means the showcase
- * unit.
- */
-export interface CartProduct extends Record<string, unknown> {
-  id: number
-  sku: string
-  uri: string
-  type: ProductType
-  title_ru: string
-  title_kk: string
-  category_id: number
-  brand_id: number | null
-  brand: string | null
-  stickers: Sticker[]
-  only_prepayment: boolean
-  own_reference_id: number | null
-  price: number | null
-  old_price: number | null
-  price_usd: number | string | null
-  stock_new: number
-  stock_showcase: number
-  images: string[] | null
 }
 
 /** A cart's line as stored. */

@@ -32,7 +32,10 @@ const BASE = '/katalog/api'
 /** How long `ready` waits for the first index before letting the server listen anyway. */
 const FIRST_BUILD_WAIT_MS = 8000
 
-/** The service of each app, for tests that need to refresh the index at once. */
+/**
+ * The catalogue service of each app: search, the menu and the sitemaps read the catalogue through it,
+ * and tests refresh its index.
+ */
 export const catalogServices = new WeakMap<App, CatalogService>()
 
 const errors = { 400: ErrorBody, 404: ErrorBody }
