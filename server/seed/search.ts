@@ -2,18 +2,10 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/connection'
 import { SEED_BRANDS } from './brands'
 import { SEED_CATEGORIES } from './categories'
+import { searchKey } from '../modules/search/text'
 import { SEARCH_SYNONYMS } from './search-synonyms'
 
 type Executor = Pick<Db, 'execute'>
-
-/** Lower case, words separated by one space: how redirect rules and synonyms are keyed. */
-export function searchKey(text: string): string {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '')
-    .join(' ')
-}
 
 /**
  * Redirect rules: a query naming a category exactly (Russian or Kazakh) opens the category page; one

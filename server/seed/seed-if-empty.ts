@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/connection'
 import { rows } from '../db/rows'
 import { hasBenefits, writeBenefits } from './benefits'
+import { ensureContent } from './content'
 import { clearCatalog, writeCatalog } from './write'
 
 /** Arbitrary but fixed: every process that seeds takes this transaction-scoped advisory lock first. */
@@ -80,6 +81,8 @@ export async function seedIfEmpty(
         await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK})`))
         if (!(await hasBenefits(tx))) await writeBenefits(tx)
       })
+    // a catalogue seeded before the content tables existed gets its content once
+    if (await ensureContent(database.db)) opts.log?.('seed: content and delivery rules written')
     return false
   }
   return seedCatalog(database, { products: opts.products, log: opts.log })

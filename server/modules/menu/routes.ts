@@ -19,7 +19,6 @@ import {
   ServicePointsResponse,
 } from '../../../contract/menu'
 import type { ModuleRegistration } from '../../http/types'
-import { ensureContent } from '../../seed/content'
 import { catalogServices } from '../catalog/routes'
 import { orderableCounts } from '../catalog/orderable-counts'
 import { createMenuRepo } from './repo'
@@ -41,11 +40,6 @@ export const menuModule: ModuleRegistration = (app, { database }) => {
     onError: (err) => app.log.error({ err }, 'menu refresh failed'),
   })
   app.addHook('onReady', async () => {
-    // A catalogue seeded before the content tables existed gets its content once (a no-op otherwise).
-    await ensureContent(database.db).then(
-      (wrote) => wrote && app.log.info('content and delivery rules written'),
-      (err: unknown) => app.log.error({ err }, 'content backfill failed'),
-    )
     // Build the menus in the background as the server starts, so the first shopper does not wait.
     menu.warm().catch((err: unknown) => app.log.warn({ err }, 'menu warm-up failed'))
   })

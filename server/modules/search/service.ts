@@ -12,7 +12,6 @@ import {
 import type { z } from 'zod'
 import { notFound } from '../../http/errors'
 import { Lru } from '../../lib/lru'
-import { searchKey } from '../../seed/search'
 import { newBits, setBit } from '../catalog/bitset'
 import { deliveryClock } from '../catalog/delivery'
 import {
@@ -29,6 +28,7 @@ import { analyze, type Analysis, type Vocabulary } from './analyze'
 import { firstInOrder, queryStems, resolveMatches, scoreInCity, type MatchSet, type Scored } from './matches'
 import type { SearchEventInput, SearchRepo } from './repo'
 import { Stemmer } from './stem'
+import { searchKey } from './text'
 import { MAX_MATCHES, type MatchRows, type TextIndex, type Term } from './text-index'
 
 type SearchBody = z.infer<typeof SearchRequestSchema>

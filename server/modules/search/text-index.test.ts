@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { testDatabase } from '../../test/app'
-import { searchKey } from '../../seed/search'
 import { analyze, type Vocabulary } from './analyze'
 import { createSearchRepo } from './repo'
 import { Stemmer } from './stem'
+import { searchKey } from './text'
 import { MIN_PREFIX, TextIndex, type Form, type MatchRows, type Term } from './text-index'
 
 let db: Db

@@ -21,6 +21,15 @@ export function words(text: string): string[] {
     .map((w) => w.slice(0, MAX_WORD_LENGTH))
 }
 
+/** Lower case, words separated by one space: how redirect rules and synonyms are keyed. */
+export function searchKey(text: string): string {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
+    .join(' ')
+}
+
 /** The letters and digits of a text run together: how model numbers are compared ('RTX 4070' → 'rtx4070'). */
 export function compact(text: string): string {
   return words(text).join('')
