@@ -106,6 +106,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The seed writes a database; the running store only reads what is there. Start-up (server/main.ts)
+    // seeds an empty database, and tests seed theirs; nothing that answers requests imports it.
+    files: ['server/{modules,http,lib,providers,db}/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)seed/',
+              message: 'The running store does not import the seed: move what both need next to its user.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...pluginQuery.configs['flat/recommended'],
   ...pluginRouter.configs['flat/recommended'],
 )
