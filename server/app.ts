@@ -87,7 +87,7 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
   const deps = { config, database, buildId: readBuildId(config.STATIC_DIR), readiness }
-  for (const register of modules) await register(app, deps)
+  for (const module of modules) await app.register(module, deps)
 
   await registerStaticSite(app, config.STATIC_DIR, { publicOrigin: config.PUBLIC_ORIGIN })
   return app

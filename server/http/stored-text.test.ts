@@ -275,7 +275,7 @@ describe('the request schemas of every route', () => {
     })
     const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist' })
     const deps = { config, database: await testDatabase(), buildId: 'test', readiness: new Readiness() }
-    for (const register of modules) await register(scope as unknown as App, deps)
+    for (const module of modules) await scope.register(module, deps)
     await scope.ready()
     await scope.close()
   })

@@ -1,4 +1,4 @@
-import type { ModuleRegistration } from '../http/types'
+import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog/routes'
 import { healthModule } from './health/routes'
@@ -19,25 +19,25 @@ import { paymentCardsModule } from './payment-cards/routes'
 import { promotionsModule } from './promotions/routes'
 import { receiversModule } from './receivers/routes'
 
-/** Every service module of the store, registered in this order by `buildApp`. */
-export const modules: ModuleRegistration[] = [
-  healthModule,
-  accountModule,
-  mediaModule,
-  catalogModule,
-  searchModule,
-  menuModule,
-  inventoryModule,
-  seoModule,
-  addressesModule,
-  receiversModule,
-  paymentCardsModule,
-  bonusModule,
-  marketingModule,
-  cartModule,
-  promotionsModule,
-  loansModule,
-  flagsModule,
-  actionerModule,
-  ordersModule,
+/** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
+export const modules = [
+  defineModule('health', healthModule),
+  defineModule('account', accountModule),
+  defineModule('media', mediaModule),
+  defineModule('catalog', catalogModule),
+  defineModule('search', searchModule, ['catalog']),
+  defineModule('menu', menuModule, ['catalog']),
+  defineModule('inventory', inventoryModule),
+  defineModule('seo', seoModule, ['catalog']),
+  defineModule('addresses', addressesModule),
+  defineModule('receivers', receiversModule),
+  defineModule('payment-cards', paymentCardsModule),
+  defineModule('bonus', bonusModule),
+  defineModule('marketing', marketingModule),
+  defineModule('cart', cartModule),
+  defineModule('promotions', promotionsModule),
+  defineModule('loans', loansModule),
+  defineModule('flags', flagsModule),
+  defineModule('actioner', actionerModule),
+  defineModule('orders', ordersModule),
 ]

@@ -15,7 +15,6 @@ import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { IndexHolder } from './index-holder'
 import { createCatalogRepo } from './repo'
-import { catalogServices } from './routes'
 import { createCatalogService, type CatalogService } from './service'
 
 let app: App
@@ -24,7 +23,7 @@ let catalog: CatalogService
 
 beforeAll(async () => {
   ;({ app, database } = await testApp())
-  catalog = catalogServices.get(app)!
+  catalog = app.catalog
   // other test files share the database: start from what it holds now
   await catalog.refresh()
 })

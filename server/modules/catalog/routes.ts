@@ -23,7 +23,7 @@ import {
 } from '../../../contract/catalog'
 import { ErrorBody } from '../../../contract/common'
 import { sendJson } from '../../http/json-bytes'
-import type { App, ModuleRegistration } from '../../http/types'
+import type { ModuleRegistration } from '../../http/types'
 import { IndexHolder } from './index-holder'
 import { createCatalogRepo } from './repo'
 import { createCatalogService, type CatalogService } from './service'
@@ -32,11 +32,12 @@ const BASE = '/katalog/api'
 /** How long `ready` waits for the first index before letting the server listen anyway. */
 const FIRST_BUILD_WAIT_MS = 8000
 
-/**
- * The catalogue service of each app: search, the menu and the sitemaps read the catalogue through it,
- * and tests refresh its index.
- */
-export const catalogServices = new WeakMap<App, CatalogService>()
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue: search, the menu and the sitemaps read it, and tests refresh its index. */
+    catalog: CatalogService
+  }
+}
 
 const errors = { 400: ErrorBody, 404: ErrorBody }
 
@@ -45,7 +46,7 @@ export const catalogModule: ModuleRegistration = (app, { database, readiness }) 
   const holder = new IndexHolder(repo, app.log)
   readiness.add('catalog_index', () => holder.ready)
   const catalog = createCatalogService({ holder, repo })
-  catalogServices.set(app, catalog)
+  app.decorate('catalog', catalog)
 
   // After a first start's seed (main.ts seeds between building the app and listening).
   app.addHook('onReady', async () => {

@@ -19,7 +19,6 @@ import {
   ServicePointsResponse,
 } from '../../../contract/menu'
 import type { ModuleRegistration } from '../../http/types'
-import { catalogServices } from '../catalog/routes'
 import { orderableCounts } from '../catalog/orderable-counts'
 import { createMenuRepo } from './repo'
 import { createMenuService } from './service'
@@ -32,11 +31,7 @@ const errors = { 400: ErrorBody, 404: ErrorBody }
 export const menuModule: ModuleRegistration = (app, { database }) => {
   const menu = createMenuService({
     repo: createMenuRepo(database.db),
-    orderableCounts: async () => {
-      const catalog = catalogServices.get(app)
-      if (!catalog) throw new Error('the menu needs the catalogue module registered before it')
-      return orderableCounts(await catalog.index())
-    },
+    orderableCounts: async () => orderableCounts(await app.catalog.index()),
     onError: (err) => app.log.error({ err }, 'menu refresh failed'),
   })
   app.addHook('onReady', async () => {

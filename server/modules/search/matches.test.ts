@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogIndex } from '../catalog/catalog-index'
-import { catalogServices } from '../catalog/routes'
 import { testApp } from '../../test/app'
 import { firstInOrder, resolveMatches, scoreInCity } from './matches'
 import type { MatchRows } from './text-index'
@@ -27,7 +26,7 @@ describe('resolveMatches and scoreInCity', () => {
 
   beforeAll(async () => {
     const { app } = await testApp()
-    const catalog = catalogServices.get(app)!
+    const catalog = app.catalog
     await catalog.refresh()
     index = await catalog.index()
   })

@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { SearchResponse, type SearchProduct } from '../../../contract/search'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
-import { catalogServices } from '../catalog/routes'
 import { RELEVANCE_CASES, type RelevanceCase } from './relevance-cases'
 
 let app: App
 
 beforeAll(async () => {
   ;({ app } = await testApp())
-  await catalogServices.get(app)!.refresh()
+  await app.catalog.refresh()
 })
 
 const K = 5

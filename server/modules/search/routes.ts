@@ -8,8 +8,7 @@ import {
   SuggestResponse,
 } from '../../../contract/search'
 import { sendJson, sendJsonParts } from '../../http/json-bytes'
-import type { App, ModuleRegistration } from '../../http/types'
-import { catalogServices } from '../catalog/routes'
+import type { ModuleRegistration } from '../../http/types'
 import { createSearchRepo } from './repo'
 import { createSearchService, type SearchService } from './service'
 import { TextIndexHolder } from './text-index-holder'
@@ -17,12 +16,15 @@ import { TextIndexHolder } from './text-index-holder'
 const BASE = '/katalog/api/v1/products/search'
 const errors = { 400: ErrorBody, 404: ErrorBody }
 
-/** The service of each app, for tests. */
-export const searchServices = new WeakMap<App, SearchService>()
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Product search (`search` is Fastify's route method for the HTTP SEARCH verb). */
+    productSearch: SearchService
+  }
+}
 
 export const searchModule: ModuleRegistration = (app, { database }) => {
-  const catalog = catalogServices.get(app)
-  if (!catalog) throw new Error('the search module needs the catalogue module registered first')
+  const { catalog } = app
   const repo = createSearchRepo(database.db)
   const texts = new TextIndexHolder(
     { lexicon: () => repo.lexicon(), eachDocumentBatch: (each) => repo.eachDocumentBatch(each) },
@@ -39,7 +41,7 @@ export const searchModule: ModuleRegistration = (app, { database }) => {
     texts: (index) => texts.of(index),
     log: app.log,
   })
-  searchServices.set(app, search)
+  app.decorate('productSearch', search)
   // searches still queued are written before the database closes
   app.addHook('onClose', async () => search.flushEvents())
   const tags = ['search']

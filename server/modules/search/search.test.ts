@@ -6,9 +6,7 @@ import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
-import { catalogServices } from '../catalog/routes'
 import type { Term } from './text-index'
-import { searchServices } from './routes'
 import { compact, swapLayout, transliterate, words } from './text'
 
 let app: App
@@ -16,7 +14,7 @@ let database: Database
 
 beforeAll(async () => {
   ;({ app, database } = await testApp())
-  await catalogServices.get(app)!.refresh()
+  await app.catalog.refresh()
 })
 
 const URL = '/katalog/api/v1/products/search'
@@ -164,7 +162,7 @@ describe('matching', () => {
   ])(
     'finds %s through the naming words exactly as the weights of the whole document would',
     async (_n, terms, texts) => {
-      const found = await searchServices.get(app)!.match(terms, null)
+      const found = await app.productSearch.match(terms, null)
       const expected = await namingByRank(texts)
       expect(expected.length).toBeGreaterThan(0)
       expect([...found.ids].sort((a, b) => a - b)).toEqual(expected)
@@ -173,7 +171,7 @@ describe('matching', () => {
   )
 
   it('falls back to the descriptions when no product names the word', async () => {
-    const found = await searchServices.get(app)!.match([term('официальная')], null)
+    const found = await app.productSearch.match([term('официальная')], null)
     expect(found.ids.length).toBeGreaterThan(0)
     expect(found.strong.every((s) => s === 0)).toBe(true)
     expect(found.ranks.every((r) => r > 0)).toBe(true)
@@ -197,7 +195,7 @@ describe('bad input', () => {
   it('stores such queries in the search events as they were typed', async () => {
     const query = `'&|!():*\\ 📱 %_ drop table products; --`
     await search({ query })
-    await searchServices.get(app)!.flushEvents()
+    await app.productSearch.flushEvents()
     const stored = await rows<{ query: string }>(
       database.db,
       sql`select query from search_events where query = ${query}`,

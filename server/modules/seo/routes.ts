@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ErrorBody } from '../../../contract/common'
 import { publicOrigin } from '../../http/public-origin'
-import type { App, ModuleRegistration } from '../../http/types'
-import { catalogServices } from '../catalog/routes'
+import type { ModuleRegistration } from '../../http/types'
 import { createSeoRepo } from './repo'
 import {
   createSeoService,
@@ -17,8 +16,12 @@ import {
 
 const MAX_AGE = 600
 
-/** The service of each app, for tests. */
-export const seoServices = new WeakMap<App, SeoService>()
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** robots.txt and the sitemaps, rebuilt with each catalogue change. */
+    sitemaps: SeoService
+  }
+}
 
 const PartParams = z.object({ part: z.string().regex(/^\d{1,6}$/, 'a part number') })
 
@@ -39,14 +42,13 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
  * static files and the client's history fallback.
  */
 export const seoModule: ModuleRegistration = (app, { config, database }) => {
-  const catalog = catalogServices.get(app)
-  if (!catalog) throw new Error('the seo module needs the catalogue module registered first')
+  const { catalog } = app
   const seo = createSeoService({
     repo: createSeoRepo(database.db),
     origins: config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN] : [],
     log: app.log,
   })
-  seoServices.set(app, seo)
+  app.decorate('sitemaps', seo)
   // Each new catalogue index (a catalogue change) rebuilds the sitemaps beside it, without holding the
   // index up: the current files answer until the new ones are ready.
   catalog.alongside(() => {

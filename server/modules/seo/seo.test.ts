@@ -7,9 +7,7 @@ import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { buildTestApp, testApp } from '../../test/app'
-import { catalogServices } from '../catalog/routes'
 import { createSeoRepo, type SeoRepo, type SitemapProduct } from './repo'
-import { seoServices } from './routes'
 import { createSeoService, STATIC_PAGES } from './service'
 import { PREFIXES } from './sitemap'
 
@@ -386,8 +384,8 @@ describe('sitemaps under load', () => {
   })
 
   it('follow a catalogue change the catalogue module noticed', async () => {
-    const catalog = catalogServices.get(app)!
-    const seo = seoServices.get(app)!
+    const catalog = app.catalog
+    const seo = app.sitemaps
     const headers = { host: 'shop.example.kz', 'accept-encoding': 'identity' }
     const before = await app.inject({ url: '/sitemap.xml', headers })
     // the oldest product made a day older: every listing keeps its order
