@@ -22,7 +22,6 @@ import { receiversModule } from './receivers/routes'
 /** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
 export const modules = [
   defineModule('health', healthModule),
-  defineModule('account', accountModule),
   defineModule('media', mediaModule),
   defineModule('catalog', catalogModule),
   defineModule('search', searchModule, ['catalog']),
@@ -32,6 +31,7 @@ export const modules = [
   defineModule('addresses', addressesModule),
   defineModule('receivers', receiversModule),
   defineModule('payment-cards', paymentCardsModule),
+  defineModule('account', accountModule, ['addresses', 'receivers', 'payment-cards']),
   defineModule('bonus', bonusModule),
   defineModule('marketing', marketingModule),
   defineModule('cart', cartModule),

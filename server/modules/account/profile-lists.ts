@@ -1,19 +1,16 @@
 import type { FullProfile, Profile } from '../../../contract/account'
-import type { Db } from '../../db/connection'
-import { createAddressRepo } from '../addresses/repo'
-import { createCardRepo } from '../payment-cards/repo'
-import { createReceiverRepo } from '../receivers/repo'
+import type { App } from '../../http/types'
 
-/** Adds what the spec's profile carries beside the shopper: card ids, the default card, addresses, receivers. */
-export function createProfileLists(db: Db) {
-  const addresses = createAddressRepo(db)
-  const receivers = createReceiverRepo(db)
-  const cards = createCardRepo(db)
+/**
+ * Adds what the spec's profile carries beside the shopper: card ids, the default card, addresses,
+ * receivers, each from the module that keeps it.
+ */
+export function createProfileLists(app: Pick<App, 'deliveryAddresses' | 'receivers' | 'paymentCards'>) {
   return async (profile: Profile): Promise<FullProfile> => {
     const [addressList, receiverList, cardList] = await Promise.all([
-      addresses.list(profile.id),
-      receivers.list(profile.id),
-      cards.list(profile.id),
+      app.deliveryAddresses.list(profile.id),
+      app.receivers.list(profile.id),
+      app.paymentCards.list(profile.id),
     ])
     return {
       ...profile,

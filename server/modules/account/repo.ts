@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { authSessions, authTokens, users } from '../../db/schema/account'
-import { newTdid, tokenHash } from './tokens'
+import { tokenHash } from '../../lib/secret-tokens'
+import { newTdid } from './tokens'
 
 export type UserRow = typeof users.$inferSelect
 

@@ -73,7 +73,7 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
     captcha: createLocalCaptchaProvider(db),
   })
   const captcha = createLocalCaptchaProvider(db)
-  const withLists = createProfileLists(db)
+  const withLists = createProfileLists(app)
 
   installAccessTokenVerifier(app, async (token) => (await repo.accessTokenUser(token)) ?? null)
   registerDevOutbox(app, config, sms)

@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from './passwords'
 import type { Backoff, Limit, RateLimiter } from '../../http/rate-limit'
 import { isUniqueViolation, type AccountRepo, type UserRow } from './repo'
 import { CODE_RULES, type SmsCodes } from './sms-codes'
-import { newToken } from './tokens'
+import { newToken } from '../../lib/secret-tokens'
 
 export const SESSION_RULES = {
   accessSeconds: 15 * 60,

@@ -1,14 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 
-/** 256 random bits, URL-safe: access and refresh tokens are opaque; only their hash is stored. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url')
-}
-
 /** A 5-digit SMS code (spec 5), uniformly drawn. */
 export function newSmsCode(): string {
   return String(randomInt(0, 100_000)).padStart(5, '0')

@@ -26,3 +26,5 @@ export function createAddressService(repo: AddressRepo) {
     },
   }
 }
+
+export type AddressService = ReturnType<typeof createAddressService>

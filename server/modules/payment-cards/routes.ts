@@ -12,7 +12,14 @@ import type { ModuleRegistration } from '../../http/types'
 import { createLocalCardAcquirer } from '../../providers/card-acquirer/local'
 import { registerLocalAcquirerPages } from '../../providers/card-acquirer/pages'
 import { createCardRepo } from './repo'
-import { CARDS_BASE, createCardService } from './service'
+import { CARDS_BASE, createCardService, type CardService } from './service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The signed-in shopper's saved cards (the profile lists them too). */
+    paymentCards: CardService
+  }
+}
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody }
 const tags = ['payment']
@@ -23,6 +30,7 @@ export const paymentCardsModule: ModuleRegistration = async (app, { database }) 
   const acquirer = createLocalCardAcquirer(database.db)
   await registerLocalAcquirerPages(app, acquirer)
   const cards = createCardService(createCardRepo(database.db), acquirer)
+  app.decorate('paymentCards', cards)
 
   app.get(
     CARDS_BASE,

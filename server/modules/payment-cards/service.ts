@@ -71,3 +71,5 @@ export function createCardService(repo: CardRepo, acquirer: CardAcquirer) {
     },
   }
 }
+
+export type CardService = ReturnType<typeof createCardService>

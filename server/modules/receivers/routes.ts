@@ -13,7 +13,14 @@ import { registerOwnedCollection } from '../../http/owned-collection-routes'
 import type { ModuleRegistration } from '../../http/types'
 import { createLocalOrganisationRegistry } from '../../providers/organisation-registry/local'
 import { createReceiverRepo } from './repo'
-import { createReceiverService } from './service'
+import { createReceiverService, type ReceiverService } from './service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The signed-in shopper's receivers (the profile lists them too). */
+    receivers: ReceiverService
+  }
+}
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody }
 const tags = ['account']
@@ -26,6 +33,7 @@ export const receiversModule: ModuleRegistration = (app, { config, database }) =
     // A real registry answers in a few hundred ms; the local one waits as long, except under test.
     registry: createLocalOrganisationRegistry({ delayMs: config.NODE_ENV === 'test' ? 0 : 400 }),
   })
+  app.decorate('receivers', receivers)
   const path = `${ACCOUNT_V2}/receivers`
 
   registerOwnedCollection(app, {

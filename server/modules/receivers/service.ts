@@ -64,3 +64,5 @@ export function createReceiverService({
     },
   }
 }
+
+export type ReceiverService = ReturnType<typeof createReceiverService>

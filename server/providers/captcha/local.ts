@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { captchaTokens } from '../../db/schema/account'
-import { newToken, tokenHash } from '../../modules/account/tokens'
+import { newToken, tokenHash } from '../../lib/secret-tokens'
 import type { CaptchaProvider } from './types'
 
 const TTL_SECONDS = 120
