@@ -106,25 +106,32 @@ export default tseslint.config(
       ],
     },
   },
-  {
+  ...(() => {
     // The seed writes a database; the running store only reads what is there. Start-up (server/main.ts)
     // seeds an empty database, and tests seed theirs; nothing that answers requests imports it.
-    files: ['server/{modules,http,lib,providers,db}/**/*.ts'],
-    ignores: ['server/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)seed/',
-              message: 'The running store does not import the seed: move what both need next to its user.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+    const noSeed = {
+      regex: '(^|/)seed/',
+      message: 'The running store does not import the seed: move what both need next to its user.',
+    }
+    // A module with a public face (its index.ts) is reached through it, never its files.
+    const publicFaces = {
+      regex: '(^|/)modules/pricing/|(^|\\.\\./)pricing/',
+      message: 'Reach the pricing module through its public face (`../pricing`), not its files.',
+    }
+    const files = 'server/{modules,http,lib,providers,db}/**/*.ts'
+    return [
+      {
+        files: [files],
+        ignores: ['server/**/*.test.ts', 'server/modules/pricing/**'],
+        rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, publicFaces] }] },
+      },
+      {
+        files: ['server/modules/pricing/**/*.ts'],
+        ignores: ['server/**/*.test.ts'],
+        rules: { 'no-restricted-imports': ['error', { patterns: [noSeed] }] },
+      },
+    ]
+  })(),
   ...pluginQuery.configs['flat/recommended'],
   ...pluginRouter.configs['flat/recommended'],
 )

@@ -3,7 +3,7 @@ import type { Lang } from '../../../contract/common'
 import type { CategoryChain } from './categories'
 import { cartJson } from './cart-json'
 import { cartAnswer, type CartAnswerInput, type Line } from './cart-view'
-import type { PricingResult } from './pricing/types'
+import type { PricingResult } from '../pricing'
 import type { CartProduct } from './product-source'
 import type { CartRow } from './repo'
 

@@ -3,7 +3,7 @@ import type { Lang } from '../../../contract/common'
 import { appliedKitParts, MAX_LINE_QUANTITY, MAX_ORDER_SUM } from '../../../contract/values/cart'
 import type { StoredNotice } from '../../db/schema'
 import type { CategoryChain } from './categories'
-import type { PricingLine, PricingResult } from './pricing/types'
+import type { PricingLine, PricingResult } from '../pricing'
 import type { CartRow, ProductRow } from './repo'
 
 /** The seller every line shows: the store sells its own goods, no marketplace merchants yet. */

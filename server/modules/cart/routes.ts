@@ -28,9 +28,8 @@ import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../
 import type { Db } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
 import { createCategoryChains } from './categories'
-import { createCartPricing } from './pricing/pricing'
-import { createBenefitTablesCache } from './pricing/repo'
-import type { CartPricing } from './pricing/types'
+import { createBenefitRepo, createBenefitTablesCache, createCartPricing, type CartPricing } from '../pricing'
+import { createPricingLinesRepo, type PricingLinesRepo } from './pricing-lines'
 import { createProductSource } from './product-source'
 import { createCartRepo } from './repo'
 import { createCartService, type Actor, type CartRef } from './service'
@@ -110,7 +109,15 @@ async function change<T>(
  * Purchase flow 7, the cart (`/cart/api/v2|v3`). Both bases answer every path, except where the spec
  * ties a verb to one: creating (POST v2), adding (POST v3), setting (PUT v2), the batch and sharing (v3).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Lines of skus, or of a cart the caller may see, as pricing takes them: for loans, promotions, codes. */
+    pricingLines: PricingLinesRepo
+  }
+}
+
 export const cartModule: ModuleRegistration = (app, { database }) => {
+  app.decorate('pricingLines', createPricingLinesRepo(database.db, createBenefitRepo(database.db)))
   const repo = createCartRepo(database.db, createProductSource({ cache: process.env.NODE_ENV !== 'test' }))
   // Each change prices its cart through its own transaction; the benefit tables stay in memory across them.
   const benefitTables = createBenefitTablesCache()

@@ -45,7 +45,7 @@ import {
 } from './cart-view'
 import type { CategoryChains } from './categories'
 import { CartDraft, noticeOf } from './draft'
-import type { CartPricing, PricingInput } from './pricing/types'
+import type { CartPricing, PricingInput } from '../pricing'
 import type { CartRepo, CartRow, CartSave, LineRow, ProductInCart, RememberedAnswer } from './repo'
 
 /** Who asks: a guest reaches anonymous carts by id; a user also has the one named cart. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LoanProductRow } from '../cart/pricing/benefit-data'
+import type { LoanProductRow } from '../pricing'
 import { annuityPayment, calculateLoans, installmentPayment } from './calculator'
 
 const product = (over: Partial<LoanProductRow> & { id: number }): LoanProductRow => ({

@@ -1,5 +1,5 @@
 import type { LoanCalculation, LoanOffer } from '../../../contract/cart'
-import type { LoanProductRow } from '../cart/pricing/benefit-data'
+import type { LoanProductRow } from '../pricing'
 
 /** Interest-free: the amount in equal monthly parts, rounded up so the bank is paid in full. */
 export const installmentPayment = (amount: number, months: number): number => Math.ceil(amount / months)

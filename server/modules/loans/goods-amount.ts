@@ -1,6 +1,4 @@
-import type { PromotionRow } from '../cart/pricing/benefit-data'
-import { matchPromotions, promoPrice } from '../cart/pricing/promotions'
-import type { PricingLine } from '../cart/pricing/types'
+import { matchPromotions, promoPrice, type PricingLine, type PromotionRow } from '../pricing'
 
 /**
  * What the goods cost at the store's own prices: each unit at the city's shelf price, except that a good

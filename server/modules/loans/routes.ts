@@ -1,8 +1,7 @@
 import { CPMS_V1, LoanCalculation, LoanCalculatorRequest } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import type { ModuleRegistration } from '../../http/types'
-import { createPricingLinesRepo } from '../cart/pricing/lines-repo'
-import { createBenefitRepo } from '../cart/pricing/repo'
+import { createBenefitRepo } from '../pricing'
 import { calculateLoans } from './calculator'
 import { goodsAmount } from './goods-amount'
 
@@ -13,7 +12,7 @@ import { goodsAmount } from './goods-amount'
  */
 export const loansModule: ModuleRegistration = (app, { database }) => {
   const benefits = createBenefitRepo(database.db)
-  const lines = createPricingLinesRepo(database.db, benefits)
+  const lines = app.pricingLines
 
   app.post(
     `${CPMS_V1}/products/cart`,

@@ -2,19 +2,15 @@ import type { z } from 'zod'
 import type { GiftCardInfo, PromoCodeCheck } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
 import type { Db } from '../../db/connection'
-import { giftCardRefusal } from '../cart/pricing/gift-cards'
-import { createPricingLinesRepo } from '../cart/pricing/lines-repo'
-import { promoCodeFor } from '../cart/pricing/pricing'
-import { promoCodeRefusal } from '../cart/pricing/promo-code'
-import { createBenefitRepo } from '../cart/pricing/repo'
+import type { PricingLinesRepo } from '../cart/pricing-lines'
+import { createBenefitRepo, giftCardRefusal, promoCodeFor, promoCodeRefusal } from '../pricing'
 
 /**
  * Marketing's checks of a gift card and a promo code before the shopper adds one to the cart: the same
  * rules and errors the cart applies (cart/pricing), so the two never disagree.
  */
-export function createBenefitChecks(db: Db, now: () => Date = () => new Date()) {
+export function createBenefitChecks(db: Db, lines: PricingLinesRepo, now: () => Date = () => new Date()) {
   const benefits = createBenefitRepo(db)
-  const lines = createPricingLinesRepo(db, benefits)
 
   return {
     async giftCard(code: string): Promise<z.infer<typeof GiftCardInfo>> {

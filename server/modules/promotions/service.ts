@@ -11,11 +11,16 @@ import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { notFound } from '../../http/errors'
-import type { OfferedProduct, PromotionRow } from '../cart/pricing/benefit-data'
-import { createPricingLinesRepo } from '../cart/pricing/lines-repo'
-import { promotionsFor } from '../cart/pricing/pricing'
-import { promoPrice, promotionRunsIn, toPromotionProduct } from '../cart/pricing/promotions'
-import { createBenefitRepo } from '../cart/pricing/repo'
+import type { PricingLinesRepo } from '../cart/pricing-lines'
+import {
+  createBenefitRepo,
+  promoPrice,
+  promotionRunsIn,
+  promotionsFor,
+  toPromotionProduct,
+  type OfferedProduct,
+  type PromotionRow,
+} from '../pricing'
 
 /** How many of the products a promotion hangs on its page shows. */
 export const PROMOTION_PRODUCTS_LIMIT = 24
@@ -56,9 +61,8 @@ const idList = (ids: number[]) =>
   )
 
 /** Spec 7 (Marketing and promotions): promotions as the storefront lists them, and for a product list. */
-export function createPromotionsService(db: Db, now: () => Date = () => new Date()) {
+export function createPromotionsService(db: Db, lines: PricingLinesRepo, now: () => Date = () => new Date()) {
   const benefits = createBenefitRepo(db)
-  const lines = createPricingLinesRepo(db, benefits)
 
   async function running(cityId: number): Promise<PromotionRow[]> {
     const at = now()

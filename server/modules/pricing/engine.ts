@@ -1,6 +1,6 @@
-import type { MarketingUnit } from '../../../../contract/cart'
-import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
-import type { StoredMarketingUnit, StoredNotice } from '../../../db/schema/cart'
+import type { MarketingUnit } from '../../../contract/cart'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import type { StoredMarketingUnit, StoredNotice } from '../../db/schema/cart'
 import { baseLines, baseSums } from './base-sums'
 import type {
   CashbackRuleRow,

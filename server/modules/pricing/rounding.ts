@@ -1,4 +1,4 @@
-import type { Rounding } from '../../../../contract/values/cart'
+import type { Rounding } from '../../../contract/values/cart'
 
 /** Rounds a fractional tenge amount the way a promo code's rule says. */
 export function roundMoney(value: number, rounding: Rounding): number {

@@ -3,7 +3,7 @@ import { FUTURE, line, NOW, offered, offeredMap, PAST, promotion, rule } from '.
 import { buildPromotions, matchPromotions, promoPrice } from './promotions'
 import type { PricingLine } from './types'
 import type { OfferedProduct, PromotionRow } from './benefit-data'
-import type { StoredPromotionChoice } from '../../../db/schema/cart'
+import type { StoredPromotionChoice } from '../../db/schema/cart'
 
 const phone = line({ productId: 1, categoryPath: [10, 3, 1], brandId: 5 })
 const gift = promotion({

@@ -1,7 +1,7 @@
-import type { MarketingUnit } from '../../../../contract/cart'
-import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
-import { type HttpError, notFound, unprocessable } from '../../../http/errors'
-import type { StoredMarketingUnit } from '../../../db/schema/cart'
+import type { MarketingUnit } from '../../../contract/cart'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import { type HttpError, notFound, unprocessable } from '../../http/errors'
+import type { StoredMarketingUnit } from '../../db/schema/cart'
 import type { GiftCardRow } from './benefit-data'
 
 /** Why a gift card cannot pay now: unknown or switched off, past its date, or empty. Null when it can. */

@@ -1,4 +1,4 @@
-import type { StoredNotice } from '../../../db/schema/cart'
+import type { StoredNotice } from '../../db/schema/cart'
 
 /** The i18n key of the benefit limit modal: something the shopper had applied no longer applies. */
 export const BENEFIT_CLEARED_MESSAGE = 'cart:benefitCleared'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
-import type { StoredMarketingUnit } from '../../../db/schema/cart'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import type { StoredMarketingUnit } from '../../db/schema/cart'
 import { priceCart } from './engine'
 import {
   cashbackRule,

@@ -1,7 +1,7 @@
-import type { CartPromotion, MarketingUnit } from '../../../../contract/cart'
-import type { ProductType } from '../../../../contract/catalog'
-import type { Lang } from '../../../../contract/common'
-import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../../db/schema/cart'
+import type { CartPromotion, MarketingUnit } from '../../../contract/cart'
+import type { ProductType } from '../../../contract/catalog'
+import type { Lang } from '../../../contract/common'
+import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema/cart'
 
 /**
  * The seam between the cart (lines, stock, locking, idempotency) and what prices it (promotions, promo

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import { FUTURE, NOW, PAST, terms } from './fixtures'
 import { evaluatePromoCode, type PayableItem, promoCodeDiscount, promoCodeRefusal } from './promo-code'
 

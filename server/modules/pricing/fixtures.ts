@@ -1,4 +1,4 @@
-import type { PromotionRuleData } from '../../../db/schema/cart'
+import type { PromotionRuleData } from '../../db/schema/cart'
 import type {
   CashbackRuleRow,
   GiftCardRow,

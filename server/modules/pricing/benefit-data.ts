@@ -1,12 +1,12 @@
-import type { ProductType } from '../../../../contract/catalog'
-import type { DiscountKind, Rounding } from '../../../../contract/values/cart'
+import type { ProductType } from '../../../contract/catalog'
+import type { DiscountKind, Rounding } from '../../../contract/values/cart'
 import type {
   BenefitConditions,
   cashbackRules,
   giftCards,
   loanProducts,
   promotions,
-} from '../../../db/schema/cart'
+} from '../../db/schema/cart'
 
 /** The rows pricing reads, as plain data, so every rule is a pure function of them. */
 export type PromotionRow = typeof promotions.$inferSelect

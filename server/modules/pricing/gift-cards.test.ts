@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import { giftCard, NOW, PAST } from './fixtures'
 import { applyGiftCards, giftCardRefusal } from './gift-cards'
 

@@ -1,4 +1,4 @@
-import type { BenefitConditions } from '../../../db/schema/cart'
+import type { BenefitConditions } from '../../db/schema/cart'
 
 /** What a condition looks at in a product: the product, its category with the ancestors, its brand. */
 export interface ConditionSubject {

@@ -1,5 +1,5 @@
-import { CART_ERROR_KEYS } from '../../../../contract/values/cart'
-import { type HttpError, notFound, unprocessable } from '../../../http/errors'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import { type HttpError, notFound, unprocessable } from '../../http/errors'
 import type { PromoCodeTerms, PromoCodeUsage } from './benefit-data'
 import { type ConditionSubject, matchesConditions } from './conditions'
 import { percentOf } from './rounding'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { ProductType } from '../../../../contract/catalog'
-import type { Db } from '../../../db/connection'
-import { rows } from '../../../db/rows'
+import type { ProductType } from '../../../contract/catalog'
+import type { Db } from '../../db/connection'
+import { rows } from '../../db/rows'
 import {
   benefitSettings,
   cashbackRules,
@@ -9,8 +9,8 @@ import {
   loanProducts,
   promoCodeRules,
   promotions,
-} from '../../../db/schema/cart'
-import { createBonusRepo } from '../../bonus/repo'
+} from '../../db/schema/cart'
+import { createBonusRepo } from '../bonus/repo'
 import type {
   CashbackRuleRow,
   GiftCardRow,
