@@ -30,6 +30,7 @@ import { certificatesOf, type CertificateView } from './certificates'
 import { deliveryClock } from './delivery'
 import type { IndexHolder } from './index-holder'
 import { facetFilters } from './facet-filters'
+import { orderableCounts } from './orderable-counts'
 import { invalid, parsePairs, parsePrice, resolveFilters, splitCategoryRef } from './query'
 import { recommend, RECOMMENDATION_TITLES, type RecommendationCode } from './recommend'
 import { Renderer, type ItemKind } from './render'
@@ -449,6 +450,8 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     /** Checks the catalogue version now and rebuilds at once (tests; the poller does it every 2 s). */
     refresh: () => holder.refresh(true),
     index: () => holder.get(),
+    /** Per category and city, how many products can be ordered now (the menu hides empty ones). */
+    orderableCounts: async () => orderableCounts(await holder.get()),
     alongside: (build: (index: CatalogIndex) => Promise<unknown>) => holder.alongside(build),
   }
 }

@@ -19,7 +19,6 @@ import {
   ServicePointsResponse,
 } from '../../../contract/menu'
 import type { ModuleRegistration } from '../../http/types'
-import { orderableCounts } from '../catalog/orderable-counts'
 import { createMenuRepo } from './repo'
 import { createMenuService } from './service'
 
@@ -31,7 +30,7 @@ const errors = { 400: ErrorBody, 404: ErrorBody }
 export const menuModule: ModuleRegistration = (app, { database }) => {
   const menu = createMenuService({
     repo: createMenuRepo(database.db),
-    orderableCounts: async () => orderableCounts(await app.catalog.index()),
+    orderableCounts: () => app.catalog.orderableCounts(),
     onError: (err) => app.log.error({ err }, 'menu refresh failed'),
   })
   app.addHook('onReady', async () => {
