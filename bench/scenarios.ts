@@ -1,20 +1,6 @@
 import type { LoadRequest } from './lib/load'
+import type { Scenario } from './lib/scenario'
 import { sitemapScenarios } from './sitemap'
-
-export interface Scenario {
-  name: string
-  /** Requests sent before measuring, e.g. to fill the image cache; not counted. */
-  warmup?: LoadRequest[]
-  requests: LoadRequest[]
-  /** The target this scenario is held to, printed beside the figure. */
-  target?: string
-  /**
-   * Also measure the bare hello-world sending a static answer as big as this scenario's: for large
-   * answers, moving the bytes through loopback and the load generator is most of a request's cost,
-   * and how much depends on the machine.
-   */
-  sizedCeiling?: boolean
-}
 
 const IMAGE_SIZES = [150, 208, 272] as const
 

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import type { LoadRequest } from './lib/load'
-import type { Scenario } from './scenarios'
+import type { Scenario } from './lib/scenario'
 
 const GZIP = { 'accept-encoding': 'gzip' }
 /** Crawlers asking at once in the first-byte probe. */
