@@ -1,6 +1,5 @@
 import './styles/global.css'
-import { SERVER_STATE_ID } from './app/server-state'
-import { nextTask } from './ui/next-task'
+import { isServerRenderedPage } from './app/server-rendered-page'
 
 /**
  * The page's first script. A page the server rendered is complete without the app, and its links work
@@ -14,8 +13,7 @@ let started = false
 function startApp() {
   if (started) return
   started = true
-  // The libraries, then the app: two tasks, each shorter than one that evaluated both.
-  void import('./app/runtime-stage').then(nextTask).then(() => import('./main'))
+  void import('./main')
 }
 
 /**
@@ -26,7 +24,7 @@ function afterNextPaint(run: () => void) {
   requestAnimationFrame(() => setTimeout(run, 0))
 }
 
-if (document.getElementById(SERVER_STATE_ID) && document.readyState !== 'complete') {
+if (isServerRenderedPage() && document.readyState !== 'complete') {
   window.addEventListener('load', () => afterNextPaint(startApp), { once: true })
   setTimeout(startApp, LOAD_WAIT_CAP_MS)
 } else {
