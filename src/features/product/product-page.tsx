@@ -60,13 +60,17 @@ export function ProductPage({ id, tab }: ProductPageProps) {
   const stocked = isStocked(product.type)
   const active = visibleTab(tab, product.type)
   const meta = product.meta_data
-  usePageHead({ title: meta.meta_title || documentTitle(product.title), description: meta.meta_description })
-
   const path = location.href(
     product.type === 'service'
       ? `/p/s/${encodeURIComponent(product.sku)}`
       : `/p/${encodeURIComponent(product.uri)}`,
   )
+  // The product's one address in this city and language, whatever tab or query brought the shopper.
+  usePageHead({
+    title: meta.meta_title || documentTitle(product.title),
+    description: meta.meta_description,
+    canonical: `${origin}${path}`,
+  })
   const address = { origin, href: location.href, path }
   const crumbs = product.breadcrumbs
 
