@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { PassThrough, Readable } from 'node:stream'
+import { Readable, Transform, Writable } from 'node:stream'
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
@@ -147,27 +147,31 @@ async function renderPage(url: string, { nonce, bot, signal }: RenderOptions): P
       meta: { title: title ?? frameTitle, description, robots, canonical },
       lang: locale.lang,
       document: (start, end) => {
+        let output: ReadableStreamDefaultController<Uint8Array> | undefined
         const whole = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            const encoder = new TextEncoder()
-            controller.enqueue(encoder.encode(start))
-            try {
-              for await (const chunk of rendered.stream) controller.enqueue(chunk as Uint8Array)
-              controller.enqueue(encoder.encode(end))
-              controller.close()
-            } catch (error) {
-              controller.error(error)
-            }
+          start(controller) {
+            output = controller
           },
         })
-        return Readable.fromWeb(
-          // No signal here: a time limit passing after the first bytes aborts React's render, which
-          // then ends the page properly; the router's stream just follows it to its end.
-          transformReadableStreamWithRouter(router, whole, {
-            rendererSafePoint: 'script-close',
-            onAbort: rendered.abort,
-          }) as Parameters<typeof Readable.fromWeb>[0],
+        output?.enqueue(Buffer.from(start))
+        rendered.pipe(
+          new Coalescer(
+            (chunk) => output?.enqueue(chunk),
+            () => {
+              output?.enqueue(Buffer.from(end))
+              output?.close()
+            },
+          ),
         )
+        // No signal here: a time limit passing after the first bytes aborts React's render, which then
+        // ends the page properly; the router's stream just follows it to its end.
+        const routed = transformReadableStreamWithRouter(router, whole, {
+          rendererSafePoint: 'script-close',
+          onAbort: rendered.abort,
+        })
+        // The router's stream splits the page at every script's end (where its own scripts may go in):
+        // what it gives in one task leaves as one chunk too.
+        return Readable.fromWeb(routed as Parameters<typeof Readable.fromWeb>[0]).pipe(coalescing())
       },
     }
   } finally {
@@ -178,23 +182,92 @@ async function renderPage(url: string, { nonce, bot, signal }: RenderOptions): P
 }
 
 interface RenderedStream {
-  stream: PassThrough
+  /** Starts writing the page into `destination` (React holds it until then). */
+  pipe: (destination: Writable) => void
   abort: (reason?: unknown) => void
 }
 
+/** A stream that passes on what was written to it in one task as one chunk, in the next. */
+function coalescing(): Transform {
+  let pieces: Buffer[] = []
+  let scheduled = false
+  const stream: Transform = new Transform({
+    transform(piece: Buffer, _encoding, done) {
+      pieces.push(piece)
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(() => {
+          scheduled = false
+          if (pieces.length > 0) stream.push(Buffer.concat(pieces))
+          pieces = []
+        })
+      }
+      done()
+    },
+    flush(done) {
+      if (pieces.length > 0) stream.push(Buffer.concat(pieces))
+      pieces = []
+      done()
+    },
+  })
+  return stream
+}
+
 /**
- * React's stream of the page, once its shell (everything outside a Suspense boundary that is still
+ * React writes a page in pieces of a couple of KB, all in one go when nothing is waiting. Each piece sent
+ * on its own through the router's stream and the compressor (which flushes every write, so a part React
+ * finishes late is not held back) cost more than rendering the page: the pieces written in one task
+ * leave as one chunk, in the next.
+ */
+class Coalescer extends Writable {
+  private pieces: Buffer[] = []
+  private scheduled = false
+
+  constructor(
+    private readonly send: (chunk: Buffer) => void,
+    private readonly finish: () => void,
+  ) {
+    super()
+  }
+
+  override _write(piece: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.pieces.push(piece)
+    if (!this.scheduled) {
+      this.scheduled = true
+      setImmediate(() => this.sendPieces())
+    }
+    done()
+  }
+
+  private sendPieces(): void {
+    this.scheduled = false
+    if (this.pieces.length === 0) return
+    const chunk = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces)
+    this.pieces = []
+    if (chunk) this.send(chunk)
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.sendPieces()
+    this.finish()
+    done()
+  }
+}
+
+/**
+ * React's render of the page, once its shell (everything outside a Suspense boundary that is still
  * waiting) has rendered, or for a bot once all of it has. An abort before then rejects (the server
  * sends the shell); after, React ends the page with the parts still waiting left to the browser.
  */
 function renderStream(page: ReactNode, { nonce, bot, signal }: RenderOptions): Promise<RenderedStream> {
   return new Promise((resolve, reject) => {
-    const stream = new PassThrough()
     let failed = false
     const ready = () => {
       if (failed) return
-      pipeable.pipe(stream)
-      resolve({ stream, abort: (reason) => pipeable.abort(reason) })
+      resolve({
+        pipe: (destination) => pipeable.pipe(destination),
+        abort: (reason) => pipeable.abort(reason),
+      })
     }
     const pipeable = renderToPipeableStream(page, {
       nonce,
@@ -211,6 +284,7 @@ function renderStream(page: ReactNode, { nonce, bot, signal }: RenderOptions): P
       },
     })
     const abort = () => {
+      signal.removeEventListener('abort', abort)
       pipeable.abort(signal.reason)
       if (!failed) {
         failed = true
@@ -219,6 +293,5 @@ function renderStream(page: ReactNode, { nonce, bot, signal }: RenderOptions): P
     }
     if (signal.aborted) abort()
     else signal.addEventListener('abort', abort, { once: true })
-    stream.on('close', () => signal.removeEventListener('abort', abort))
   })
 }
