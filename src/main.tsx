@@ -1,5 +1,5 @@
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, markAppReady } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
@@ -28,13 +28,16 @@ async function start() {
   if (isServerRenderedPage()) {
     // The router takes the server's state and the page's code, then React hydrates the HTML as it is,
     // each Suspense boundary (header widgets, filters, cards, gallery, tabs) when React gets to it or
-    // sooner when the shopper touches it.
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App queryClient={queryClient} router={router} hydrate onReady={markAppReady} />
-      </StrictMode>,
-    )
+    // sooner when the shopper touches it. In a transition the hydration is time-sliced: React yields
+    // to the browser every few milliseconds instead of hydrating the page in one long task.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} router={router} hydrate onReady={markAppReady} />
+        </StrictMode>,
+      )
+    })
   } else {
     createRoot(root).render(
       <StrictMode>
