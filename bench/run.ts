@@ -137,6 +137,7 @@ async function main() {
       console.table(
         pages.map((p) => ({
           page: p.page,
+          delivery: p.delivery,
           performance: p.performance,
           'LCP ms': p.lcpMs,
           CLS: p.cls,

@@ -18,14 +18,22 @@ async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   const queryClient = createQueryClient()
-  await restoreQueryCache(queryClient)
+  const serverRendered = isServerRenderedPage()
+  // The cache this device kept (a page seen once opens offline). A server-rendered page first hydrates
+  // from the server's data alone: a query kept here that the server did not render (reviews, the
+  // carousels) would make the first render differ from the server's markup. It comes in after.
+  if (!serverRendered) await restoreQueryCache(queryClient)
   // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
   outbox.start({ queryClient })
   const router = createAppRouter(queryClient)
   // On a server-rendered page the queries it was rendered from (and those that answered while it
   // streamed) come with the router's state, and go into this cache as the router hydrates.
   setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false })
-  if (isServerRenderedPage()) {
+  const onHydrated = () => {
+    markAppReady()
+    void restoreQueryCache(queryClient, undefined, { saveNow: true })
+  }
+  if (serverRendered) {
     // The router takes the server's state and the page's code, then React hydrates the HTML as it is,
     // each Suspense boundary (header widgets, filters, cards, gallery, tabs) when React gets to it or
     // sooner when the shopper touches it. In a transition the hydration is time-sliced: React yields
@@ -34,7 +42,7 @@ async function start() {
       hydrateRoot(
         root,
         <StrictMode>
-          <App queryClient={queryClient} router={router} hydrate onReady={markAppReady} />
+          <App queryClient={queryClient} router={router} hydrate onReady={onHydrated} />
         </StrictMode>,
       )
     })
