@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { Readable, Transform, Writable } from 'node:stream'
+import { pipeline, Readable, Transform, Writable } from 'node:stream'
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
@@ -171,7 +171,10 @@ async function renderPage(url: string, { nonce, bot, signal }: RenderOptions): P
         })
         // The router's stream splits the page at every script's end (where its own scripts may go in):
         // what it gives in one task leaves as one chunk too.
-        return Readable.fromWeb(routed as Parameters<typeof Readable.fromWeb>[0]).pipe(coalescing())
+        // A failure on the way ends the page's stream with it (the server then drops the connection).
+        const sent = coalescing()
+        pipeline(Readable.fromWeb(routed as Parameters<typeof Readable.fromWeb>[0]), sent, () => undefined)
+        return sent
       },
     }
   } finally {
