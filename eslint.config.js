@@ -43,14 +43,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          // The store runs on preact/compat (preact-aliases.ts), which has none of these.
           paths: [
-            {
-              name: 'react',
-              importNames: ['useOptimistic', 'useActionState', 'useFormStatus', 'useEffectEvent', 'Activity'],
-              message:
-                'preact/compat, the runtime the store ships, does not have it (README: preact/compat).',
-            },
             ...['@lingui/core/macro', '@lingui/react/macro'].map((name) => ({
               name,
               importNames: ['plural', 'Plural', 'selectOrdinal', 'SelectOrdinal'],

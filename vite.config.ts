@@ -5,7 +5,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { PREACT_FOR_REACT } from './preact-aliases'
 import { pwaOptions } from './pwa.config'
 
 function gitSha(): string {
@@ -35,10 +34,15 @@ const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
 // `vite build --ssr` builds the page renderer the server imports (src/entry-server.tsx) into dist-ssr/,
 // which is not served: the PWA, its service worker and build id come from the client build alone.
-export default defineConfig(({ isSsrBuild }) => ({
-  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  resolve: { alias: PREACT_FOR_REACT },
-  // Libraries left to Node's own import would load real React beside preact: the renderer bundles them.
+export default defineConfig(({ command, isSsrBuild }) => ({
+  define: {
+    __BUILD_ID__: JSON.stringify(BUILD_ID),
+    // A build is a production build whatever NODE_ENV the shell has (`NODE_ENV=development npm start`):
+    // React's development build in the bundle would be slower and would not hydrate the same markup.
+    ...(command === 'build' && { 'process.env.NODE_ENV': JSON.stringify('production') }),
+  },
+  // The page renderer bundles its libraries, so the server imports one self-contained module (and one
+  // copy of React, the one the renderer's code was built against).
   ssr: { noExternal: true },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -71,7 +75,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // and only until the service worker has precached every chunk on the first visit.
         modulePreload: false,
         rolldownOptions: {
-          output: { advancedChunks: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] } },
+          output: {
+            advancedChunks: {
+              // The service worker's registration (workbox-window) comes after the page, in its own chunk.
+              groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-window[\\/])/ }],
+            },
+          },
         },
       },
 }))

@@ -108,11 +108,44 @@ async function productRequests(baseUrl: string): Promise<LoadRequest[]> {
   }))
 }
 
+/** The prefixes of the product page's address in Russian and Kazakh over the four cities. */
+const PAGE_PREFIXES = ['', '/astana', '/almaty_kk', '/shymkent_kk', '/aktobe', '/astana_kk']
+
+/** A phone's Chrome, and Googlebot: the renderer streams to the first and buffers the page for the second. */
+const SHOPPER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const BOT_AGENT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+/** The server-rendered product page's HTML (what a shopper's browser or a search engine gets first). */
+function productPageRequests(products: LoadRequest[], userAgent: string): LoadRequest[] {
+  return products.slice(0, 600).map((request, i) => {
+    const uri = request.path.split('/products/')[1]?.split('?')[0] ?? ''
+    return {
+      path: `${PAGE_PREFIXES[i % PAGE_PREFIXES.length]}/p/${uri}`,
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', 'user-agent': userAgent },
+    }
+  })
+}
+
 async function catalogScenarios(baseUrl: string): Promise<Scenario[]> {
   const listings = await listingRequests(baseUrl)
   const products = await productRequests(baseUrl)
   if (listings.length === 0 || products.length === 0) return []
+  const shopperPages = productPageRequests(products, SHOPPER_AGENT)
+  const botPages = productPageRequests(products, BOT_AGENT)
   return [
+    {
+      name: `server-rendered product page HTML (${shopperPages.length} pages, streamed)`,
+      warmup: shopperPages.slice(0, 60),
+      requests: shopperPages,
+      target: 'p95 ≤ 60 ms PGlite 20k',
+    },
+    {
+      name: `server-rendered product page HTML (${botPages.length} pages, buffered for bots)`,
+      warmup: botPages.slice(0, 60),
+      requests: botPages,
+      target: 'p95 ≤ 60 ms PGlite 20k',
+    },
     {
       name: `catalog: listing + facets, 3 filters (${listings.length / 2} listings)`,
       warmup: listings,

@@ -14,6 +14,7 @@ import {
 import { HEADERS } from '../contract/common'
 import type { Config } from './config'
 import type { Database } from './db/connection'
+import { COMPRESSION } from './http/compression'
 import { errorHandlingOptions, registerErrorHandling } from './http/errors-plugin'
 import { registerRequestContext } from './http/request-context'
 import { registerSecurityHeaders } from './http/security'
@@ -72,7 +73,7 @@ export async function buildApp({
   registerErrorHandling(app)
   registerRequestContext(app)
   registerSecurityHeaders(app)
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(compress, COMPRESSION)
 
   await app.register(swagger, {
     openapi: {

@@ -1,34 +1,8 @@
 import './styles/global.css'
-import { SERVER_STATE_ID } from './app/server-state'
-import { nextTask } from './ui/next-task'
 
 /**
- * The page's first script. A page the server rendered is complete without the app, and its links work
- * as plain links, so the app's code is fetched once the page (its images included) has loaded: on a slow
- * phone network the page's own text and pictures come first instead of sharing the line with the code.
- * The shell (the shopper's own pages, the offline copy) shows nothing without the app: it starts at once.
+ * The page's first script: the stylesheet, then the app. A server-rendered page hydrates as soon as the
+ * app's code has come (its module script runs once the streamed document has been read); the shell
+ * (the shopper's own pages, the offline copy) is rendered by it.
  */
-const LOAD_WAIT_CAP_MS = 3_000
-
-let started = false
-function startApp() {
-  if (started) return
-  started = true
-  // The libraries, then the app: two tasks, each shorter than one that evaluated both.
-  void import('./app/runtime-stage').then(nextTask).then(() => import('./main'))
-}
-
-/**
- * After the frame that follows the load event: the page's pictures are painted before the first
- * request for code goes out, so on a slow network the code is never among what showing them waits for.
- */
-function afterNextPaint(run: () => void) {
-  requestAnimationFrame(() => setTimeout(run, 0))
-}
-
-if (document.getElementById(SERVER_STATE_ID) && document.readyState !== 'complete') {
-  window.addEventListener('load', () => afterNextPaint(startApp), { once: true })
-  setTimeout(startApp, LOAD_WAIT_CAP_MS)
-} else {
-  startApp()
-}
+void import('./main')

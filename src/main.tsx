@@ -1,15 +1,13 @@
-import { hydrate } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, markAppReady } from './app/app'
 import { applyStoreLocale } from './app/apply-locale'
 import { splitPathname } from './app/locale-prefix'
 import { createAppRouter } from './app/router'
-import { readServerState } from './app/server-state'
+import { isServerRenderedPage } from './app/server-rendered-page'
 import { outbox } from './data/outbox'
 import { createQueryClient, restoreQueryCache } from './data/query-client'
-import { hydrateInTurns } from './ui/hydrate-in-turn'
-import { nextTask } from './ui/next-task'
 
 async function start() {
   performance.mark('store:app-start')
@@ -20,34 +18,41 @@ async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   const queryClient = createQueryClient()
-  await restoreQueryCache(queryClient)
-  const serverState = readServerState()
-  if (serverState) hydrate(queryClient, serverState)
+  const serverRendered = isServerRenderedPage()
+  // The cache this device kept (a page seen once opens offline). A server-rendered page first hydrates
+  // from the server's data alone: a query kept here that the server did not render (reviews, the
+  // carousels) would make the first render differ from the server's markup. It comes in after.
+  if (!serverRendered) await restoreQueryCache(queryClient)
   // Changes made offline (or before a reload) are sent now, on reconnection and on Background Sync.
   outbox.start({ queryClient })
-  // A server-rendered page is on screen already: from here each step is a task of its own, so none of
-  // them keeps a slow phone from answering a tap for long.
-  if (serverState) await nextTask()
   const router = createAppRouter(queryClient)
-  const app = (
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>
-  )
-  if (serverState) {
-    await nextTask()
-    // The page's code and data are in place before hydrating, so the first render matches the server's;
-    // `ssr` tells the router the page came from a server render (no Suspense around the root, as there).
-    router.ssr = { manifest: undefined }
-    await router.load()
-    performance.mark('store:router-loaded')
-    await nextTask()
-    // The frame hydrates now, the parts wrapped in HydrateInTurn one task each after it.
-    await hydrateInTurns(() => hydrateRoot(root, app))
-  } else {
-    createRoot(root).render(app)
+  // On a server-rendered page the queries it was rendered from (and those that answered while it
+  // streamed) come with the router's state, and go into this cache as the router hydrates.
+  setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false })
+  const onHydrated = () => {
+    markAppReady()
+    void restoreQueryCache(queryClient, undefined, { saveNow: true })
   }
-  markAppReady()
+  if (serverRendered) {
+    // The router takes the server's state and the page's code, then React hydrates the HTML as it is,
+    // each Suspense boundary (header widgets, filters, cards, gallery, tabs) when React gets to it or
+    // sooner when the shopper touches it. In a transition the hydration is time-sliced: React yields
+    // to the browser every few milliseconds instead of hydrating the page in one long task.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} router={router} hydrate onReady={onHydrated} />
+        </StrictMode>,
+      )
+    })
+  } else {
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} onReady={markAppReady} />
+      </StrictMode>,
+    )
+  }
   // Registration can wait for the page: the worker only matters for the next visit and for offline use.
   void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
 }

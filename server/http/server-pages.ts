@@ -1,22 +1,26 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import type { App } from './types'
 
 // The renderer's answers: its types, not its code (the built module is imported at start, when present).
-import type { DehydratedState } from '@tanstack/react-query'
 import type { Transport } from '../../src/data/transport'
-import type { PageMeta, ServerPage } from '../../src/entry-server'
+import type { PageMeta, RenderOptions, ServerPage } from '../../src/entry-server'
 
-export type { PageMeta, ServerPage }
+export type { PageMeta, RenderOptions, ServerPage }
 
-export type RenderPage = (url: string) => Promise<ServerPage>
+export type RenderPage = (url: string, options: RenderOptions) => Promise<ServerPage>
 interface RendererModule {
   createPageRenderer: (transport: Transport) => RenderPage
-  serializeServerState: (state: DehydratedState) => string
 }
 
-/** A page that takes longer than this is sent as the shell: the browser renders it, as without SSR. */
+/**
+ * A page whose first bytes are not ready in this time is sent as the shell (the browser renders it, as
+ * without SSR); a streamed page still rendering after it is ended by React, the parts still waiting left
+ * to the browser. Either way the render is aborted.
+ */
 export const RENDER_TIMEOUT_MS = 2_000
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
@@ -45,7 +49,6 @@ export function inProcessTransport(app: App): Transport {
 
 export interface PageRenderer {
   render: RenderPage
-  serializeState: (state: DehydratedState) => string
 }
 
 /** The built renderer beside the static directory (`dist/` → `dist-ssr/`), or null when there is none. */
@@ -53,16 +56,25 @@ export async function loadPageRenderer(app: App, staticDir: string): Promise<Pag
   const entry = path.resolve(staticDir, '..', 'dist-ssr', 'entry-server.js')
   if (!existsSync(entry)) return null
   const mod = (await import(pathToFileURL(entry).href)) as RendererModule
-  return { render: mod.createPageRenderer(inProcessTransport(app)), serializeState: mod.serializeServerState }
+  return { render: mod.createPageRenderer(inProcessTransport(app)) }
 }
 
-/** src/app/server-state.ts reads the page's data from this script. */
-const SERVER_STATE_ID = 'server-state'
+/** A fresh nonce per page for the CSP and the inline scripts the router and React write. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
 const ROOT = '<div id="root"><div class="boot">Техно магазин</div></div>'
+const DOCUMENT_CLOSE = /<\/body>\s*<\/html>\s*$/
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** Whether the built shell has what a rendered page is put into: the root, a head, a closed body. */
+export function shellTakesPages(shell: string): boolean {
+  return shell.includes(ROOT) && shell.includes('</head>') && DOCUMENT_CLOSE.test(shell)
+}
 
 /** The page's own title, description, robots and canonical address in place of the shell's. */
 function headWithMeta(shell: string, meta: PageMeta): string {
@@ -81,46 +93,82 @@ function headWithMeta(shell: string, meta: PageMeta): string {
   return extra ? html.replace('</head>', () => `${extra}</head>`) : html
 }
 
-/** Puts a rendered page into the built shell; null when the shell does not have the expected root. */
-export function fillShell(
+/**
+ * The built shell around a rendered page: `start` is everything up to the root's opening tag (the head
+ * with the page's language, title and meta texts, the shell's script with the nonce the CSP asks for),
+ * `end` the rest from the root's closing tag. Null when the shell is not one a page can go into.
+ */
+export function shellAround(
   shell: string,
-  page: Extract<ServerPage, { kind: 'page' }>,
-  stateJson: string,
-): string | null {
-  if (!shell.includes(ROOT) || !shell.includes('</head>')) return null
-  return headWithMeta(shell, page.meta)
+  page: { meta: PageMeta; lang: 'ru' | 'kk' },
+  nonce: string,
+): { start: string; end: string } | null {
+  if (!shellTakesPages(shell)) return null
+  const html = headWithMeta(shell, page.meta)
     .replace('<html lang="ru">', `<html lang="${page.lang}">`)
-    .replace('</head>', () => `${page.head}</head>`)
-    .replace(
-      ROOT,
-      () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${stateJson}</script>`,
-    )
+    .replace(/<script(?=[\s>])/g, `<script nonce="${escapeAttribute(nonce)}"`)
+    .replace(DOCUMENT_CLOSE, '</body></html>')
+  const at = html.indexOf(ROOT)
+  return {
+    start: `${html.slice(0, at)}<div id="root">`,
+    end: `</div>${html.slice(at + ROOT.length)}`,
+  }
 }
 
-/** Renders within the time limit; a failure or a slow render is the shell, never an error page. */
+export interface RenderLimits {
+  nonce?: string
+  bot?: boolean
+  timeoutMs?: number
+}
+
+export type TimedPage = ServerPage & {
+  /** Ends the render's time limit (its stream has ended), or aborts it (the page is not going out). */
+  settle?: (abort?: boolean) => void
+}
+
+/**
+ * Renders within the time limit; a failure or a render whose first bytes are late is the shell, never
+ * an error page. The limit keeps running while a page streams: when it passes, the render is aborted
+ * and React ends the page, leaving what is still waiting to the browser.
+ */
 export async function renderWithin(
   render: RenderPage,
   url: string,
   onFailure: (error: unknown) => void,
   timeoutMs = RENDER_TIMEOUT_MS,
-): Promise<ServerPage> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<ServerPage>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'shell' }), timeoutMs)
+  { nonce = createNonce(), bot = false }: Omit<RenderLimits, 'timeoutMs'> = {},
+): Promise<TimedPage> {
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new Error(`the render took longer than ${timeoutMs} ms`)),
+    timeoutMs,
+  )
+  const settle = (abort = false) => {
+    clearTimeout(timer)
+    if (abort) controller.abort(new Error('the page is not sent'))
+  }
+  const late = new Promise<ServerPage>((resolve) => {
+    controller.signal.addEventListener('abort', () => resolve({ kind: 'shell' }), { once: true })
   })
   try {
-    return await Promise.race([render(url), timeout])
+    const page = await Promise.race([render(url, { nonce, bot, signal: controller.signal }), late])
+    if (page.kind !== 'page') settle(true)
+    return page.kind === 'page' ? { ...page, settle } : page
   } catch (error) {
-    onFailure(error)
+    if (!controller.signal.aborted) onFailure(error)
+    settle(true)
     return { kind: 'shell' }
-  } finally {
-    clearTimeout(timer)
   }
 }
 
 export type PageAnswer =
-  | { kind: 'html'; status: number; html: string }
+  | {
+      kind: 'html'
+      status: number
+      /** The document, streamed as React renders it (or, for a bot, once the whole page has rendered). */
+      body: Readable
+      nonce: string
+    }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' }
 
@@ -134,15 +182,20 @@ export async function answerPage(
   shell: string,
   url: string,
   onFailure: (error: unknown) => void,
-  timeoutMs = RENDER_TIMEOUT_MS,
+  { nonce = createNonce(), bot = false, timeoutMs = RENDER_TIMEOUT_MS }: RenderLimits = {},
 ): Promise<PageAnswer> {
-  const page = await renderWithin(renderer.render, url, onFailure, timeoutMs)
+  if (!shellTakesPages(shell)) return { kind: 'shell' }
+  const page = await renderWithin(renderer.render, url, onFailure, timeoutMs, { nonce, bot })
   if (page.kind !== 'page') return page
   try {
-    const html = fillShell(shell, page, renderer.serializeState(page.state))
-    return html ? { kind: 'html', status: page.status, html } : { kind: 'shell' }
+    const around = shellAround(shell, page, nonce)
+    if (!around || typeof page.document !== 'function') throw new Error('the renderer answered no document')
+    const body = page.document(around.start, around.end)
+    body.once('close', () => page.settle?.())
+    return { kind: 'html', status: page.status, body, nonce }
   } catch (error) {
     onFailure(error)
+    page.settle?.(true)
     return { kind: 'shell' }
   }
 }

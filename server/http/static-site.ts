@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isbot } from 'isbot'
 import { isApiPath } from './api-paths'
 import { sendNotFound } from './errors-plugin'
 import { publicOrigin } from './public-origin'
-import { answerPage, loadPageRenderer, type PageRenderer } from './server-pages'
+import { pageContentSecurityPolicy } from './security'
+import { answerPage, createNonce, loadPageRenderer, type PageRenderer } from './server-pages'
 import type { App } from './types'
 
 /**
@@ -72,8 +74,15 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!renderer || req.method !== 'GET') return sendShell(reply)
     const url = publicOrigin(req, options.publicOrigin) + req.url
-    const page = await answerPage(renderer, shellText, url, (error) =>
-      req.log.error({ err: error, url: req.url }, 'server render failed: sending the shell'),
+    const nonce = createNonce()
+    // Search engines and audits (Lighthouse is one for isbot) get the whole page at once.
+    const bot = isbot(req.headers['user-agent'] ?? null)
+    const page = await answerPage(
+      renderer,
+      shellText,
+      url,
+      (error) => req.log.error({ err: error, url: req.url }, 'server render failed: sending the shell'),
+      { nonce, bot },
     )
     if (page.kind === 'shell') return sendShell(reply)
     if (page.kind === 'redirect') {
@@ -83,11 +92,15 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
         .header('cache-control', 'no-cache')
         .send()
     }
-    return reply
+    reply
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(page.html)
+      .header('content-security-policy', pageContentSecurityPolicy(page.nonce))
+    if (!bot) return reply.send(page.body)
+    const chunks: Buffer[] = []
+    for await (const chunk of page.body) chunks.push(Buffer.from(chunk as Uint8Array))
+    return reply.send(Buffer.concat(chunks))
   }
 
   // The static plugin would treat `/` as a directory listing; the home page is a page like any route.

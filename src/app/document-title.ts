@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { noteServerHead } from './server-head'
+import { useServerHead } from './server-head'
 
 export const STORE_NAME = 'Техно магазин'
 
@@ -9,7 +9,7 @@ export function documentTitle(pageTitle: string | undefined): string {
 
 /** Sets the browser tab's title for the page on screen; pass the already translated page title. */
 export function useDocumentTitle(pageTitle: string | undefined): void {
-  noteServerHead({ frameTitle: documentTitle(pageTitle) })
+  useServerHead({ frameTitle: documentTitle(pageTitle) })
   useEffect(() => {
     document.title = documentTitle(pageTitle)
   }, [pageTitle])

@@ -23,6 +23,8 @@ export async function enterStoreLocale({
   const locale = parsePrefix(city)
   if (!locale) throw notFound()
   if (!isCanonicalPrefix(city)) throw redirect({ href: switchLocaleHref(location.href, {}), replace: true })
-  if (!preload) await applyStoreLocale(locale)
+  // On the server the render's own i18n, query client and jotai store carry the locale
+  // (src/entry-server.tsx): nothing shared is switched there.
+  if (!preload && typeof window !== 'undefined') await applyStoreLocale(locale)
   return { cityId: locale.cityId, citySlug: locale.citySlug, lang: locale.lang }
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { noteServerHead } from './server-head'
-import { siteOrigin } from './site-origin'
+import { useServerHead } from './server-head'
+import { useSiteOrigin } from './site-origin'
 
 export interface PageHead {
   /** The whole tab title (meta_title from the API, or `documentTitle(...)`), in the page's language. */
@@ -12,9 +12,10 @@ export interface PageHead {
   canonical?: string | undefined
 }
 
-/** A page path as the absolute URL a canonical link needs. */
-export function absoluteUrl(path: string): string {
-  return `${siteOrigin()}${path}`
+/** Turns a page path into the absolute URL a canonical link needs. */
+export function useAbsoluteUrl(): (path: string) => string {
+  const origin = useSiteOrigin()
+  return (path) => `${origin}${path}`
 }
 
 function headElement<K extends 'meta' | 'link'>(tag: K, attribute: string, value: string) {
@@ -43,7 +44,7 @@ function setHeadAttribute(tag: 'meta' | 'link', key: [string, string], attribute
  * frame, whose own title effect would otherwise run last.
  */
 export function usePageHead({ title, description, robots, canonical }: PageHead): void {
-  noteServerHead({ title, description, robots, canonical })
+  useServerHead({ title, description, robots, canonical })
   useEffect(() => {
     const restore: (() => void)[] = []
     if (title) {

@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import { RouteErrorScreen } from '../features/shell/error-screen'
-import { NotFoundPage } from '../features/shell/not-found'
+import { ErrorScreen, NotFoundScreen } from './screens'
 import { routeTree } from '../routeTree.gen'
 
 export function createAppRouter(
   queryClient: QueryClient,
-  options: { history?: RouterHistory; scrollRestoration?: boolean } = {},
+  options: { history?: RouterHistory; scrollRestoration?: boolean; nonce?: string } = {},
 ) {
   return createRouter({
     routeTree,
@@ -16,9 +15,12 @@ export function createAppRouter(
     defaultPreload: 'intent',
     // TanStack Query decides freshness; the router always asks it
     defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteErrorScreen,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
     scrollRestoration: options.scrollRestoration ?? true,
+    // The server's render: the inline scripts it writes (the router's and the query cache's state) carry
+    // the request's CSP nonce.
+    ...(options.nonce && { ssr: { nonce: options.nonce } }),
   })
 }
 

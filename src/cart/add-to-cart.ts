@@ -44,7 +44,7 @@ export function useAddToCart(product: LinePreview): AddToCart {
   }
 
   // `owner` is not part of it: a page rendered on the server knows no cart, and a button the server drew
-  // disabled would stay so after hydration (preact does not patch attributes when it hydrates).
+  // disabled would not match the browser's first render, which knows the cart by then.
   return { inCart, busy: creating, add }
 }
 

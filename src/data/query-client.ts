@@ -4,6 +4,7 @@ import { isUserQuery } from './user-queries'
 import { QueryClient } from '@tanstack/react-query'
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client'
@@ -101,6 +102,7 @@ type PersistClient = Parameters<typeof persistQueryClientSubscribe>[0]['queryCli
 export async function restoreQueryCache(
   queryClient: QueryClient,
   options = createPersistOptions(),
+  { saveNow = false }: { saveNow?: boolean } = {},
 ): Promise<() => void> {
   // The persister packages pin an older query-core than react-query's: the same object at runtime.
   const persisted = { ...options, queryClient: queryClient as unknown as PersistClient }
@@ -109,5 +111,8 @@ export async function restoreQueryCache(
   } catch {
     // An unreadable store (private mode, a full disk) starts the app with an empty cache.
   }
-  return persistQueryClientSubscribe(persisted)
+  const unsubscribe = persistQueryClientSubscribe(persisted)
+  // The queries already in the cache (a server-rendered page's) are kept now, not at the next change.
+  if (saveNow) void persistQueryClientSave(persisted).catch(() => undefined)
+  return unsubscribe
 }

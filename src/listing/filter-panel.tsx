@@ -1,12 +1,11 @@
 import { select } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useOptimistic, useState, useTransition } from 'react'
 import type { Filter, FiltersResponse } from '../../contract/catalog'
 import type { CategoryFilter } from '../app/catalog-path'
 import { HrefLink } from '../app/href-link'
 import { Button } from '../ui/button'
 import { Skeleton } from '../ui/skeleton'
-import { usePendingChoice } from '../ui/use-pending-choice'
 import { hasFilter, parseRangeValue, rangeValue, replaceFilter, toggleFilter, valuesOf } from './filter-pairs'
 import { PriceRange, RangeFields } from './price-range'
 import { isPriceRangeActive, type PriceChoice } from './price-state'
@@ -233,9 +232,15 @@ function FilterGroup({
 export function FilterPanel({ data, status, onRetry, active, price, links }: FilterPanelProps) {
   const { t } = useLingui()
   const go = useListingNavigate()
-  // A choice shows at once, while the listing it asks for loads; then the URL's state takes over.
-  const [shown, choosePending] = usePendingChoice(active)
-  const choose = (filters: CategoryFilter[]) => void choosePending(filters, () => go(links.filters(filters)))
+  // A choice shows at once, while the listing it asks for loads (a transition); then the URL's state
+  // takes over.
+  const [shown, setShown] = useOptimistic(active)
+  const [, startTransition] = useTransition()
+  const choose = (filters: CategoryFilter[]) =>
+    startTransition(async () => {
+      setShown(filters)
+      await go(links.filters(filters))
+    })
   if (!data) {
     if (status === 'error') {
       return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { HydrateInTurn } from '../ui/hydrate-in-turn'
 import { OpenFiltersButton, type FilterSheetState } from './filter-sheet'
 import styles from './listing.module.css'
 import { Pagination } from './pagination'
+import { Suspense } from 'react'
 
 export interface ListingColumnsProps {
   /**
@@ -54,7 +54,7 @@ export function ListingColumns({
       {/* Hidden on phones by CSS until the app knows the screen and leaves it out. */}
       {panel && !sheet.phone ? (
         <aside className={styles.side}>
-          <HydrateInTurn>{panel}</HydrateInTurn>
+          <Suspense>{panel}</Suspense>
         </aside>
       ) : null}
       <div className={styles.main} aria-busy={busy || undefined}>
@@ -72,9 +72,9 @@ export function ListingColumns({
         {chips}
         {children}
         {totalPages > 1 ? (
-          <HydrateInTurn>
+          <Suspense>
             <Pagination page={page} totalPages={totalPages} hrefFor={pageHref} />
-          </HydrateInTurn>
+          </Suspense>
         ) : null}
         {footer}
       </div>

@@ -8,10 +8,10 @@ import { ProductBuyButton } from '../cart/add-to-cart-button'
 import { formatMoney, formatNumber } from '../i18n/format'
 import { pluralForm } from '../i18n/plural-form'
 import { IconButton } from '../ui/button'
-import { HydrateInTurn } from '../ui/hydrate-in-turn'
 import { CompareIcon, HeartIcon } from '../ui/icons'
 import { Price } from '../ui/price'
 import styles from './product-card.module.css'
+import { Suspense } from 'react'
 
 /** Intrinsic size of the card picture: the larger of the two sizes of its srcset (150 and 272). */
 const IMAGE_SIZE = 272
@@ -135,9 +135,9 @@ const MAX_STICKERS = 2
 /** A product in a listing: picture, stickers, discount, title, rating, price, credit, stock and actions. */
 export function ProductCard(props: ProductCardProps) {
   return (
-    <HydrateInTurn>
+    <Suspense>
       <Card {...props} />
-    </HydrateInTurn>
+    </Suspense>
   )
 }
 

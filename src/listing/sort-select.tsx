@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useId } from 'react'
-import { usePendingChoice } from '../ui/use-pending-choice'
+import { useId, useOptimistic, useTransition } from 'react'
 import styles from './listing.module.css'
 
 /**
@@ -38,7 +37,8 @@ export function SortSelect<S extends string>({
   const { t, i18n } = useLingui()
   const id = useId()
   // the new choice stays in the box while the re-sorted listing loads
-  const [shown, choose] = usePendingChoice(value)
+  const [shown, setShown] = useOptimistic(value)
+  const [, startTransition] = useTransition()
   return (
     <div className={styles.sort}>
       <label htmlFor={id} className={styles.sortLabel}>
@@ -50,7 +50,10 @@ export function SortSelect<S extends string>({
         value={shown}
         onChange={(event) => {
           const next = event.currentTarget.value as S
-          void choose(next, () => onChange(next))
+          startTransition(async () => {
+            setShown(next)
+            await onChange(next)
+          })
         }}
         data-testid="sort-select"
       >

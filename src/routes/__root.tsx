@@ -1,20 +1,25 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../app/router-context'
-import { RouteErrorScreen } from '../features/shell/error-screen'
-import { NotFoundPage } from '../features/shell/not-found'
+import { ErrorScreen, NotFoundScreen } from '../app/screens'
 import { AppShell } from '../features/shell/shell'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   // the shell itself failed: the fallback screen alone, without header and footer
-  errorComponent: RouteErrorScreen,
-  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorScreen,
+  notFoundComponent: NotFoundScreen,
 })
 
 function RootLayout() {
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+      {/* On the server: the router's state and the queries the page was rendered from, as inline
+          scripts with the request's nonce (they remove themselves once run, so the browser, which has
+          no scripts of its own to add here, renders nothing and leaves its code out). */}
+      {import.meta.env.SSR ? <Scripts /> : null}
+    </>
   )
 }

@@ -21,7 +21,12 @@ test.describe('pages rendered by the server', () => {
       html.indexOf('data-testid="product-price"') + 400,
     )
     expect(priceBlock).toMatch(/>\d[\d\s]*₸</)
-    expect(html).toContain('<script type="application/json" id="server-state">')
+    // the data for the app: the router's state with the page's queries, in a script with the page's nonce
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers()['content-security-policy'] ?? '')?.[1]
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`<script nonce="${nonce}" data-tsr-stream-part="">`)
+    expect(html).toContain('$_TSR')
+    expect(html).toContain('"product"')
 
     const kazakh = await (await request.get(`/astana_kk/p/${product.uri}`)).text()
     expect(kazakh).toContain('<html lang="kk">')
@@ -40,7 +45,7 @@ test.describe('pages rendered by the server', () => {
 
     const cart = await (await request.get('/cart')).text()
     expect(cart).toContain('<div id="root"><div class="boot">')
-    expect(cart).not.toContain('id="server-state"')
+    expect(cart).not.toContain('$_TSR')
   })
 
   test('without JavaScript a shopper reads the product and follows its breadcrumbs to the category', async ({

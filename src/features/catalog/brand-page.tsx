@@ -4,7 +4,7 @@ import { HrefLink } from '../../app/href-link'
 import { localizePath } from '../../app/locale-prefix'
 import { useStoreLocation } from '../../app/store-location'
 import { categoryPagePath } from './filter-url'
-import { absoluteUrl } from '../../app/page-head'
+import { useAbsoluteUrl } from '../../app/page-head'
 import { ListingPage } from './listing-page'
 import styles from './listing.module.css'
 import { listingQueryString, withPage, withSorting, type ListingSearch } from './listing-search'
@@ -16,6 +16,7 @@ import { useListingNavigate } from '../../listing/use-listing-navigate'
  * brand's products inside each category (`/catalog/{category}/f/brand/{brand}`).
  */
 export function BrandPage({ brand, search }: { brand: string; search: ListingSearch }) {
+  const absoluteUrl = useAbsoluteUrl()
   const { t } = useLingui()
   const location = useStoreLocation()
   const go = useListingNavigate()

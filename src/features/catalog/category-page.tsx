@@ -7,7 +7,7 @@ import { AppliedChips } from '../../listing/applied-chips'
 import { appliedChips } from '../../listing/chips'
 import { FilterPanel, type FilterLinks } from '../../listing/filter-panel'
 import { categoryHrefWithFilters, categoryPagePath } from './filter-url'
-import { absoluteUrl } from '../../app/page-head'
+import { useAbsoluteUrl } from '../../app/page-head'
 import { ListingPage } from './listing-page'
 import { listingQueryString, withPage, withPrice, withSorting, type ListingSearch } from './listing-search'
 import { categoryCrumbsQuery, categoryFiltersQuery, categoryListingQuery, listingParams } from './queries'
@@ -15,6 +15,7 @@ import { useListingNavigate } from '../../listing/use-listing-navigate'
 
 /** A category listing: `/catalog/{segments}[/f/{code}/{value}...]?sorting&priceMin&priceMax&page`. */
 export function CategoryPage({ path, search }: { path: CategoryPath; search: ListingSearch }) {
+  const absoluteUrl = useAbsoluteUrl()
   const { t } = useLingui()
   const location = useStoreLocation()
   const go = useListingNavigate()

@@ -4,7 +4,7 @@ import type { MenuItem } from '../../../contract/menu'
 import { HrefLink } from '../../app/href-link'
 import { localizePath } from '../../app/locale-prefix'
 import { useStoreLocation } from '../../app/store-location'
-import { absoluteUrl } from '../../app/page-head'
+import { useAbsoluteUrl } from '../../app/page-head'
 import { ListingPage } from './listing-page'
 import styles from './listing.module.css'
 import { listingQueryString, withPage, withSorting, type ListingSearch } from './listing-search'
@@ -22,6 +22,7 @@ function findServices(items: readonly MenuItem[]): MenuItem | undefined {
 
 /** `/catalog/s`: the store's services (installation, extended warranty), each opening `/p/s/{sku}`. */
 export function ServicesPage({ search }: { search: ListingSearch }) {
+  const absoluteUrl = useAbsoluteUrl()
   const { t } = useLingui()
   const location = useStoreLocation()
   const go = useListingNavigate()

@@ -18,7 +18,8 @@ export interface LoadProductOptions {
 
 /**
  * The loader of the product and service pages: the product (3 s timeout), then the delivery options and
- * the data of the tab asked for (stock, services), started without waiting for them.
+ * the data of the tab asked for (stock, services), started without waiting for them in the browser and
+ * waited for on the server.
  *
  * An unknown product is the not-found page. A product asked for by another address (a sku in place of
  * the uri, a service at `/p/...`) is redirected to its own. Any other failure is left to the page, which
@@ -43,8 +44,12 @@ export async function loadProduct({ queryClient, locale, id, kind, tab }: LoadPr
     throw redirect({ href: localizePath(own, locale) + search, replace: true })
   }
   if (isStocked(product.type)) {
-    void queryClient.prefetchQuery(deliveryQuery(product.sku, cityId, lang))
-    if (tab === 'availability') void queryClient.prefetchQuery(stocksQuery(product.sku, cityId, lang))
-    if (tab === 'services') void queryClient.prefetchQuery(recommendationsQuery(product.sku, cityId, lang))
+    const parts = [queryClient.prefetchQuery(deliveryQuery(product.sku, cityId, lang))]
+    if (tab === 'availability') parts.push(queryClient.prefetchQuery(stocksQuery(product.sku, cityId, lang)))
+    if (tab === 'services')
+      parts.push(queryClient.prefetchQuery(recommendationsQuery(product.sku, cityId, lang)))
+    // The server renders these parts with their data (they read it with useQuery, which does not wait on
+    // the server), so the browser hydrates the same markup; the browser shows the page meanwhile.
+    if (typeof window === 'undefined') await Promise.all(parts)
   }
 }

@@ -26,8 +26,7 @@ import { Tabs } from './tabs'
 import { useInView } from '../../ui/use-in-view'
 import { Variants } from './variants'
 import styles from './product-page.module.css'
-import { siteOrigin } from '../../app/site-origin'
-import { HydrateInTurn } from '../../ui/hydrate-in-turn'
+import { useSiteOrigin } from '../../app/site-origin'
 
 // Below the fold or behind a tab: their code loads when they are shown, not with the page.
 const AvailabilityTab = lazy(() => import('./availability-tab').then((m) => ({ default: m.AvailabilityTab })))
@@ -56,18 +55,23 @@ export function ProductPage({ id, tab }: ProductPageProps) {
   const { data: product, dataUpdatedAt } = useSuspenseQuery(productQuery(id, location.cityId, location.lang))
   const below = useRef<HTMLDivElement>(null)
   const nearRecommendations = useInView(below)
+  const origin = useSiteOrigin()
   const cityName = i18n._(CITY_NAMES[location.citySlug])
   const stocked = isStocked(product.type)
   const active = visibleTab(tab, product.type)
   const meta = product.meta_data
-  usePageHead({ title: meta.meta_title || documentTitle(product.title), description: meta.meta_description })
-
   const path = location.href(
     product.type === 'service'
       ? `/p/s/${encodeURIComponent(product.sku)}`
       : `/p/${encodeURIComponent(product.uri)}`,
   )
-  const address = { origin: siteOrigin(), href: location.href, path }
+  // The product's one address in this city and language, whatever tab or query brought the shopper.
+  usePageHead({
+    title: meta.meta_title || documentTitle(product.title),
+    description: meta.meta_description,
+    canonical: `${origin}${path}`,
+  })
+  const address = { origin, href: location.href, path }
   const crumbs = product.breadcrumbs
 
   let panel
@@ -95,11 +99,11 @@ export function ProductPage({ id, tab }: ProductPageProps) {
       data-sku={product.sku}
       data-type={product.type}
     >
-      <HydrateInTurn>
+      <Suspense>
         <Breadcrumbs crumbs={crumbs} current={product.title} />
-      </HydrateInTurn>
+      </Suspense>
       <div className={styles.top}>
-        <HydrateInTurn>
+        <Suspense>
           <header className={styles.heading}>
             {product.stickers.length > 0 ? (
               <ul className={styles.stickers}>
@@ -133,32 +137,32 @@ export function ProductPage({ id, tab }: ProductPageProps) {
               ) : null}
             </div>
           </header>
-        </HydrateInTurn>
+        </Suspense>
         <div className={styles.gallery}>
-          <HydrateInTurn>
+          <Suspense>
             <Gallery key={product.sku} images={product.images} title={product.title} />
-          </HydrateInTurn>
+          </Suspense>
         </div>
         <div className={styles.buy}>
           <Variants variants={product.variants} />
-          <HydrateInTurn>
+          <Suspense>
             <div className={styles.priceSlot}>
               <PriceBlock product={product} cityName={cityName} />
             </div>
-          </HydrateInTurn>
+          </Suspense>
           {stocked ? (
-            <HydrateInTurn>
+            <Suspense>
               <DeliveryOptions sku={product.sku} cityName={cityName} />
-            </HydrateInTurn>
+            </Suspense>
           ) : null}
         </div>
       </div>
 
-      <HydrateInTurn>
+      <Suspense>
         <Tabs tabs={tabsFor(product.type)} active={active} counts={{ reviews: product.review_count }}>
           <Suspense fallback={<PanelFallback />}>{panel}</Suspense>
         </Tabs>
-      </HydrateInTurn>
+      </Suspense>
 
       <div ref={below} className={styles.recommendations} data-testid="recommendations">
         {nearRecommendations ? (

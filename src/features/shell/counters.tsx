@@ -10,6 +10,7 @@ import { useStoreLocation } from '../../app/store-location'
 import { useCartSignOut } from '../../cart/session'
 import { useCartCount } from '../../cart/use-cart'
 import { CartIcon, CompareIcon, HeartIcon, UserIcon } from '../../ui/icons'
+import { useHydrated } from '../../ui/use-hydrated'
 import styles from './header.module.css'
 
 // The stored atoms read IndexedDB asynchronously; until they answer the header counts nothing.
@@ -92,11 +93,18 @@ function CounterLink({
   )
 }
 
+const UNKNOWN_COUNTS: HeaderCounts = { compare: 0, cart: null, wishlist: null }
+
 /** Comparison, wishlist, cart and account links with their counters. */
 export function HeaderCounters() {
   const { t } = useLingui()
-  const counts = useHeaderCounts()
+  // The server knows neither this device's lists nor the session: until the page is the app's, the
+  // header shows what the server rendered (counts not known yet, the sign-in link).
+  const hydrated = useHydrated()
+  const deviceCounts = useHeaderCounts()
+  const counts = hydrated ? deviceCounts : UNKNOWN_COUNTS
   const session = useAtomValue(sessionAtom)
+  const signedIn = hydrated && session.signedIn
   const { prefix, cityId } = useStoreLocation()
   useCartSignOut(cityId)
   return (
@@ -124,7 +132,7 @@ export function HeaderCounters() {
         testId="cart-count"
       />
       <Link
-        to={session.signedIn ? '/{-$city}/my-account' : '/{-$city}/login'}
+        to={signedIn ? '/{-$city}/my-account' : '/{-$city}/login'}
         params={{ city: prefix }}
         className={styles.counter}
         data-testid="account-link"
@@ -132,7 +140,7 @@ export function HeaderCounters() {
         <span className={styles.counterIcon}>
           <UserIcon />
         </span>
-        <span className={styles.counterLabel}>{session.signedIn ? t`Кабинет` : t`Войти`}</span>
+        <span className={styles.counterLabel}>{signedIn ? t`Кабинет` : t`Войти`}</span>
       </Link>
     </nav>
   )

@@ -11,7 +11,7 @@ import { Logo } from './logo'
 import { HELP_PAGES } from './names'
 import { SearchBox } from './search-box'
 import styles from './header.module.css'
-import { HydrateInTurn } from '../../ui/hydrate-in-turn'
+import { Suspense } from 'react'
 
 const TOP_BAR_HELP = new Set(['delivery', 'payment', 'warranty'])
 
@@ -24,9 +24,9 @@ export function Header() {
     <header className={styles.header}>
       <div className={styles.topBar}>
         <div className={`page-container ${styles.topBarInner}`}>
-          <HydrateInTurn>
+          <Suspense>
             <CityPicker />
-          </HydrateInTurn>
+          </Suspense>
           <nav className={styles.topLinks} aria-label={t`Покупателям`}>
             {HELP_PAGES.filter((page) => TOP_BAR_HELP.has(page.slug)).map((page) => (
               <Link key={page.slug} to="/{-$city}/cms/$slug" params={{ city: prefix, slug: page.slug }}>
@@ -61,16 +61,16 @@ export function Header() {
           <CatalogIcon size="M" />
           <span className={styles.catalogText}>{t`Каталог`}</span>
         </Link>
-        <HydrateInTurn>
+        <Suspense>
           <SearchBox className={styles.search} />
-        </HydrateInTurn>
-        <HydrateInTurn>
+        </Suspense>
+        <Suspense>
           <HeaderCounters />
-        </HydrateInTurn>
+        </Suspense>
       </div>
-      <HydrateInTurn>
+      <Suspense>
         <CategoryNav />
-      </HydrateInTurn>
+      </Suspense>
     </header>
   )
 }

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
-import { lazy, Suspense, type ReactNode } from 'react'
-import { HydrateInTurn } from '../../ui/hydrate-in-turn'
-import { Toaster } from '../../ui/toast/toaster'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Footer } from './footer'
 import { Header } from './header'
 import { RouteProgress } from './route-progress'
 import styles from './shell.module.css'
 
+// Toasts come after something happened: their code comes after the page's.
+const Toaster = lazy(() => import('../../ui/toast/toaster').then((module) => ({ default: module.Toaster })))
 // The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
 const GuestOffer = lazy(() =>
   import('../account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
@@ -24,19 +24,19 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t`Перейти к содержимому`}
       </a>
       <RouteProgress />
-      <HydrateInTurn>
+      <Suspense>
         <Header />
-      </HydrateInTurn>
+      </Suspense>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
       {onMenu ? null : (
-        <HydrateInTurn>
+        <Suspense>
           <Footer />
-        </HydrateInTurn>
+        </Suspense>
       )}
-      <Toaster />
       <Suspense fallback={null}>
+        <Toaster />
         <GuestOffer />
       </Suspense>
     </>

@@ -4,7 +4,7 @@ import { loadSearchPage } from '../../features/search/load'
 import { SEARCH_SORTINGS } from '../../features/search/queries'
 import { SearchPage } from '../../features/search/search-page'
 import { normalizeSearch } from '../../features/search/search-url'
-import { HydrateInTurn } from '../../ui/hydrate-in-turn'
+import { Suspense } from 'react'
 
 /** Spec 2.5: search is driven by query parameters; default sorting is popularity. */
 const parseSearchSearch = (search: Record<string, unknown>) =>
@@ -31,8 +31,8 @@ export const Route = createFileRoute('/{-$city}/search')({
 
 function SearchRoute() {
   return (
-    <HydrateInTurn>
+    <Suspense>
       <SearchPage search={Route.useLoaderDeps()} />
-    </HydrateInTurn>
+    </Suspense>
   )
 }

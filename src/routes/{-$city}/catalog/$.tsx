@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CategoryPage } from '../../../features/catalog/category-page'
 import { parseListingSearch, normalizeListingSearch } from '../../../features/catalog/listing-search'
 import { loadCategoryPage, resolveCategoryPath } from '../../../features/catalog/load'
-import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
+import { Suspense } from 'react'
 
 /** `/catalog/{category segments}[/f/{code}/{value}...]?sorting&priceMin&priceMax&page` (spec 2.3). */
 export const Route = createFileRoute('/{-$city}/catalog/$')({
@@ -20,8 +20,8 @@ function CategoryRoute() {
   const { categoryPath } = Route.useRouteContext()
   const search = Route.useLoaderDeps()
   return (
-    <HydrateInTurn>
+    <Suspense>
       <CategoryPage path={categoryPath} search={search} />
-    </HydrateInTurn>
+    </Suspense>
   )
 }

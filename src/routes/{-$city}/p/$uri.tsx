@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { loadProduct } from '../../../features/product/load'
 import { ProductLoadError, ProductPage } from '../../../features/product/product-page'
 import { DEFAULT_TAB, validateProductSearch } from '../../../features/product/product-tabs'
-import { HydrateInTurn } from '../../../ui/hydrate-in-turn'
+import { Suspense } from 'react'
 
 /** A product page, `/p/{uri}?tab=availability`; the about tab is the address without `?tab`. */
 export const Route = createFileRoute('/{-$city}/p/$uri')({
@@ -25,8 +25,8 @@ function ProductRoute() {
   const { uri } = Route.useParams()
   const { tab } = Route.useSearch()
   return (
-    <HydrateInTurn>
+    <Suspense>
       <ProductPage id={uri} tab={tab} />
-    </HydrateInTurn>
+    </Suspense>
   )
 }

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { loadProduct } from '../../../../features/product/load'
 import { ProductLoadError, ProductPage } from '../../../../features/product/product-page'
 import { DEFAULT_TAB, validateProductSearch } from '../../../../features/product/product-tabs'
-import { HydrateInTurn } from '../../../../ui/hydrate-in-turn'
+import { Suspense } from 'react'
 
 /** A service product: `/p/s/{sku}` (also written `/s/{sku}`). */
 export const Route = createFileRoute('/{-$city}/p/s/$sku')({
@@ -25,8 +25,8 @@ function ServiceRoute() {
   const { sku } = Route.useParams()
   const { tab } = Route.useSearch()
   return (
-    <HydrateInTurn>
+    <Suspense>
       <ProductPage id={sku} tab={tab} />
-    </HydrateInTurn>
+    </Suspense>
   )
 }
