@@ -1,16 +1,7 @@
 import { useEffect } from 'react'
+import type { PageHead } from './page-head-type'
 import { useServerHead } from './server-head'
 import { useSiteOrigin } from './site-origin'
-
-export interface PageHead {
-  /** The whole tab title (meta_title from the API, or `documentTitle(...)`), in the page's language. */
-  title: string | undefined
-  description: string | undefined
-  /** 'INDEX,FOLLOW', 'NOINDEX, FOLLOW' or 'NOINDEX,NOFOLLOW' as the API says. */
-  robots?: string | undefined
-  /** Absolute URL of the canonical address. */
-  canonical?: string | undefined
-}
 
 /** Turns a page path into the absolute URL a canonical link needs. */
 export function useAbsoluteUrl(): (path: string) => string {

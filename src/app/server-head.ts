@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { PageHead } from './page-head'
+import type { PageHead } from './page-head-type'
 
 /**
  * The head of a page rendered on the server. In the browser the page's effects set the title and meta
