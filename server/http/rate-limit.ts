@@ -2,6 +2,7 @@ import { and, count, eq, gt, lt, min, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/connection'
 import { rows } from '../db/rows'
 import { attemptBackoff, rateLimitHits } from '../db/schema/account'
+import { tooManyRequests } from './errors'
 
 export interface Limit {
   /** Names the limit: 'sms-phone', 'signin-fail-ip'... */
@@ -53,25 +54,25 @@ export function createRateLimiter(db: Db) {
     oldest ? Math.max(1, Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000)) : 1
 
   return {
-    /** Records a hit; when it went over the limit, takes it back and answers the penalty. */
-    async take(limit: Limit, key: string): Promise<number> {
+    /** Records a hit; when it went over the limit, takes it back and refuses with 429 and the penalty. */
+    async take(limit: Limit, key: string): Promise<void> {
       const [hit] = await db
         .insert(rateLimitHits)
         .values({ bucket: limit.bucket, key })
         .returning({ id: rateLimitHits.id })
       const { hits, oldest } = await usage(limit, key)
-      if (hits <= limit.max) return 0
+      if (hits <= limit.max) return
       if (hit) await db.delete(rateLimitHits).where(eq(rateLimitHits.id, hit.id))
-      return penaltyFrom(limit, oldest)
+      throw tooManyRequests(penaltyFrom(limit, oldest))
     },
 
     /**
      * Takes an attempt before the work it guards, counting it as a failure until `succeeded` says
      * otherwise: one upsert counts and compares under the key's row lock, so of a burst of concurrent
-     * attempts only those the count allows get through, in any number of processes. Answers 0, or the
-     * seconds to wait when the key must wait.
+     * attempts only those the count allows get through, in any number of processes. Refuses with 429 and
+     * the seconds to wait when the key must wait.
      */
-    async attempt(rule: Backoff, key: string): Promise<number> {
+    async attempt(rule: Backoff, key: string): Promise<void> {
       // clock_timestamp(), not now(): an attempt that waited for the row lock compares against the
       // time it got it, not the earlier start of its statement.
       const at = sql`clock_timestamp()`
@@ -88,13 +89,13 @@ export function createRateLimiter(db: Db) {
             where ${fresh} or a.next_at <= ${at}
             returning a.failures`,
       )
-      if (taken.length > 0) return 0
+      if (taken.length > 0) return
       const [row] = await rows<{ wait: number }>(
         db,
         sql`select ceil(extract(epoch from next_at - clock_timestamp()))::int as wait from attempt_backoff
             where bucket = ${rule.bucket} and key = ${key}`,
       )
-      return Math.max(1, row?.wait ?? 1)
+      throw tooManyRequests(Math.max(1, row?.wait ?? 1))
     },
 
     /** The attempt was right: the key starts afresh. */

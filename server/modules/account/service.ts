@@ -7,8 +7,8 @@ import {
   type UniqueViolation,
   type UserKind,
 } from '../../../contract/account'
-import { HttpError, tooManyRequests, unauthorized } from '../../http/errors'
-import type { CaptchaProvider } from '../../providers/captcha/types'
+import { HttpError, unauthorized } from '../../http/errors'
+import { requireCaptcha, type CaptchaProvider } from '../../providers/captcha/types'
 import { hashPassword, verifyPassword } from './passwords'
 import type { Backoff, Limit, RateLimiter } from '../../http/rate-limit'
 import { isUniqueViolation, type AccountRepo, type UserRow } from './repo'
@@ -48,7 +48,6 @@ const mustChangePassword = () =>
 const wrongCredentials = () =>
   new HttpError(401, AUTH_ERROR_CODES.wrongCredentials, 'errors:wrongPhoneOrPassword')
 const notRegistered = () => new HttpError(404, AUTH_ERROR_CODES.notRegistered, 'errors:userNotRegistered')
-const captchaFailed = () => new HttpError(403, AUTH_ERROR_CODES.captcha, 'errors:captchaFailed')
 const refreshFailed = (code = 'refresh_failed') => new HttpError(401, code, 'errors:pleaseLogInAgain')
 
 const UNIQUE_MESSAGES: Record<UniqueViolation, string> = {
@@ -108,22 +107,12 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     return tokensFor(user, sessionId)
   }
 
-  async function limit(rule: Limit, key: string) {
-    const penalty = await limiter.take(rule, key)
-    if (penalty > 0) throw tooManyRequests(penalty)
-  }
-
-  async function attempt(rule: Backoff, key: string) {
-    const wait = await limiter.attempt(rule, key)
-    if (wait > 0) throw tooManyRequests(wait)
-  }
-
   /** Captcha, then the resend penalty and the hourly caps per phone and per client address. */
   async function guardSmsSend(phone: string, client: string, captchaToken: string | undefined) {
-    if (!(await captcha.verify(captchaToken))) throw captchaFailed()
-    await limit(LIMITS.smsPerPhoneResend, phone)
-    await limit(LIMITS.smsPerPhoneHour, phone)
-    await limit(LIMITS.smsPerClientHour, client)
+    await requireCaptcha(captcha, captchaToken)
+    await limiter.take(LIMITS.smsPerPhoneResend, phone)
+    await limiter.take(LIMITS.smsPerPhoneHour, phone)
+    await limiter.take(LIMITS.smsPerClientHour, client)
   }
 
   async function existing(phone: string): Promise<UserRow> {
@@ -134,7 +123,7 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
 
   return {
     async kind(q: { phone?: string; email?: string }, client: string): Promise<KindResponse> {
-      await limit(LIMITS.kindLookupPerClient, client)
+      await limiter.take(LIMITS.kindLookupPerClient, client)
       const user =
         (q.phone ? await repo.userByPhone(q.phone) : undefined) ??
         (q.email ? await repo.userByEmail(q.email) : undefined)
@@ -145,8 +134,8 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     async signIn(phone: string, password: string, client: string): Promise<Issued> {
       // Each guess is taken, and counted as wrong, before the password is checked: concurrent guesses
       // cannot all pass a check that only counts them afterwards.
-      await attempt(SIGNIN_BACKOFF.perClient, client)
-      await attempt(SIGNIN_BACKOFF.perPhone, phone)
+      await limiter.attempt(SIGNIN_BACKOFF.perClient, client)
+      await limiter.attempt(SIGNIN_BACKOFF.perPhone, phone)
       const user = await repo.userByPhone(phone)
       if (user?.lockedAt) throw locked()
       // Verified even without a user, so the answer takes as long either way.

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto'
 import type { PromoCode, PromoCodeSent } from '../../../contract/account-area'
 import type { Lang } from '../../../contract/common'
-import { AUTH_ERROR_CODES } from '../../../contract/account'
 import { HttpError, notFound, tooManyRequests } from '../../http/errors'
 import type { Limit, RateLimiter } from '../../http/rate-limit'
-import type { CaptchaProvider } from '../../providers/captcha/types'
+import { requireCaptcha, type CaptchaProvider } from '../../providers/captcha/types'
 import type { SmsProvider } from '../../providers/sms/types'
 import { CAMPAIGNS, type Campaign } from './campaigns'
 import type { PromoRepo } from './repo'
@@ -17,8 +16,6 @@ export const PROMO_SMS_LIMITS = {
   perPhone: { bucket: 'promo-sms-phone', max: 3, windowSeconds: 86_400 },
   perClient: { bucket: 'promo-sms-client', max: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, Limit>
-
-const captchaFailed = () => new HttpError(403, AUTH_ERROR_CODES.captcha, 'errors:captchaFailed')
 
 /** 7XXXXXXXXXX as +7 7XX ••• •• XX: enough for the guest to recognise, nothing for a bystander. */
 export const maskedPhone = (phone: string) => `+7 ${phone.slice(1, 4)} ••• •• ${phone.slice(9)}`
@@ -57,11 +54,6 @@ export interface Owner {
 }
 
 export function createPromoService({ repo, sms, limiter, captcha, now = () => new Date() }: PromoDeps) {
-  async function limit(rule: Limit, key: string) {
-    const penalty = await limiter.take(rule, key)
-    if (penalty > 0) throw tooManyRequests(penalty)
-  }
-
   /** The owner's code of the campaign, made now when there is none. */
   async function codeFor(
     campaign: string,
@@ -125,9 +117,9 @@ export function createPromoService({ repo, sms, limiter, captcha, now = () => ne
       client: { ip: string; lang: Lang; captchaToken: string | undefined },
     ): Promise<PromoCodeSent> {
       const settings = campaignOf(campaign)
-      if (!(await captcha.verify(client.captchaToken))) throw captchaFailed()
-      await limit(PROMO_SMS_LIMITS.perClient, client.ip)
-      await limit(PROMO_SMS_LIMITS.perPhone, phone)
+      await requireCaptcha(captcha, client.captchaToken)
+      await limiter.take(PROMO_SMS_LIMITS.perClient, client.ip)
+      await limiter.take(PROMO_SMS_LIMITS.perPhone, phone)
       const { promo } = await codeFor(campaign, settings, { userId: null, phone }, client.ip)
       await sms.send({ phone, purpose: 'promo', text: promoSmsText(promo, client.lang) })
       return { sentTo: maskedPhone(phone) }
