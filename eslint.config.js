@@ -106,22 +106,26 @@ export default tseslint.config(
       regex: '(^|/)seed/',
       message: 'The running store does not import the seed: move what both need next to its user.',
     }
-    // A module with a public face (its index.ts) is reached through it, never its files.
-    const publicFaces = {
-      regex: '(^|/)modules/pricing/|(^|\\.\\./)pricing/',
-      message: 'Reach the pricing module through its public face (`../pricing`), not its files.',
+    // A module is reached through its public face (its index.ts: `../catalog`), never its files; the
+    // composition root (modules/index.ts) names each module's plugin the same way.
+    const intoAnotherModule = {
+      regex: '^\\.\\./[^./][^/]*/',
+      message: 'Reach another module through its public face (`../<module>`, its index.ts), not its files.',
     }
-    const files = 'server/{modules,http,lib,providers,db}/**/*.ts'
+    const intoModules = {
+      regex: '(^|/)modules/[^/]+/',
+      message: 'Reach a module through its public face (`modules/<module>`), not its files.',
+    }
     return [
       {
-        files: [files],
-        ignores: ['server/**/*.test.ts', 'server/modules/pricing/**'],
-        rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, publicFaces] }] },
+        files: ['server/modules/**/*.ts'],
+        ignores: ['server/**/*.test.ts', 'server/modules/index.ts'],
+        rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, intoAnotherModule] }] },
       },
       {
-        files: ['server/modules/pricing/**/*.ts'],
+        files: ['server/{http,lib,providers,db}/**/*.ts'],
         ignores: ['server/**/*.test.ts'],
-        rules: { 'no-restricted-imports': ['error', { patterns: [noSeed] }] },
+        rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, intoModules] }] },
       },
     ]
   })(),

@@ -1,6 +1,6 @@
 import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
-import { catalogModule } from './catalog/routes'
+import { catalogModule } from './catalog'
 import { healthModule } from './health/routes'
 import { mediaModule } from './media/routes'
 import { inventoryModule } from './inventory/routes'
@@ -9,13 +9,14 @@ import { searchModule } from './search/routes'
 import { seoModule } from './seo/routes'
 import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
-import { bonusModule } from './bonus/routes'
+import { bonusModule } from './bonus'
 import { cartModule } from './cart/routes'
 import { flagsModule } from './flags/routes'
 import { loansModule } from './loans/routes'
 import { marketingModule } from './marketing/routes'
 import { ordersModule } from './orders/routes'
 import { paymentCardsModule } from './payment-cards/routes'
+import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
 import { receiversModule } from './receivers/routes'
 
@@ -33,10 +34,11 @@ export const modules = [
   defineModule('payment-cards', paymentCardsModule),
   defineModule('account', accountModule, ['addresses', 'receivers', 'payment-cards']),
   defineModule('bonus', bonusModule),
-  defineModule('cart', cartModule),
-  defineModule('marketing', marketingModule, ['cart']),
-  defineModule('promotions', promotionsModule, ['cart']),
-  defineModule('loans', loansModule, ['cart']),
+  defineModule('pricing', pricingModule, ['catalog']),
+  defineModule('cart', cartModule, ['catalog', 'pricing']),
+  defineModule('marketing', marketingModule, ['cart', 'pricing']),
+  defineModule('promotions', promotionsModule, ['catalog', 'cart', 'pricing']),
+  defineModule('loans', loansModule, ['cart', 'pricing']),
   defineModule('flags', flagsModule),
   defineModule('actioner', actionerModule),
   defineModule('orders', ordersModule),

@@ -2,9 +2,12 @@ import type { Cart, CartProduct } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
 import { appliedKitParts, MAX_LINE_QUANTITY, MAX_ORDER_SUM } from '../../../contract/values/cart'
 import type { StoredNotice } from '../../db/schema'
-import type { CategoryChain } from './categories'
+import type { CategoryChain } from '../catalog'
 import type { PricingLine, PricingResult } from '../pricing'
 import type { CartRow, ProductRow } from './repo'
+
+/** A category's chain, root first, as the catalogue's tree has it. */
+export type ChainOf = (categoryId: number) => CategoryChain
 
 /** The seller every line shows: the store sells its own goods, no marketplace merchants yet. */
 export const STORE_MERCHANT = 'Technodom'
@@ -70,7 +73,7 @@ export interface CartAnswerInput {
   cart: CartRow
   lines: Line[]
   priced: PricingResult
-  chainOf: (categoryId: number) => CategoryChain
+  chainOf: ChainOf
   lang: Lang
   notices: StoredNotice[]
 }

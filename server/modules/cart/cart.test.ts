@@ -9,12 +9,12 @@ import type { App } from '../../http/types'
 import { SEED_PROMOTION_IDS } from '../../seed/benefits'
 import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
-import { createCategoryChains } from './categories'
 import { createProductSource } from './product-source'
-import { createBenefitTablesCache, createCartPricing } from '../pricing'
+import { createCartPricing } from '../pricing/pricing'
+import { createBenefitTablesCache } from '../pricing/repo'
 import { createCartRepo } from './repo'
 import { createCartService } from './service'
-import { makeProduct, type TestProduct } from './test-products'
+import { makeProduct, type TestProduct } from '../../test/products'
 
 let app: App
 let database: Database
@@ -82,12 +82,12 @@ const product = (opts?: Parameters<typeof makeProduct>[1]) => makeProduct(databa
 /** A cart service of its own, as another store process over the same database has. */
 function cartServiceOf(db: Database['db']) {
   const repo = createCartRepo(db, createProductSource({ cache: false }))
-  const tables = createBenefitTablesCache()
+  const sources = { categories: () => app.catalog.categories(), tables: createBenefitTablesCache() }
   return createCartService({
     db,
     repo,
-    pricingFor: (tx) => createCartPricing(tx, { tables }),
-    chains: createCategoryChains((tx) => repo.categories(tx)),
+    pricingFor: (tx) => createCartPricing(tx, sources),
+    categories: sources.categories,
   })
 }
 const line = (cart: Cart, p: TestProduct) => cart.products.find((l) => l.sku === p.sku)
@@ -784,12 +784,12 @@ describe('idempotency and concurrency', () => {
         return repo.saveMany(tx, saves)
       },
     }
-    const tables = createBenefitTablesCache()
+    const sources = { categories: () => app.catalog.categories(), tables: createBenefitTablesCache() }
     const service = createCartService({
       db: database.db,
       repo: counted,
-      pricingFor: (tx) => createCartPricing(tx, { tables }),
-      chains: createCategoryChains((tx) => repo.categories(tx)),
+      pricingFor: (tx) => createCartPricing(tx, sources),
+      categories: sources.categories,
     })
     const carts = await Promise.all(Array.from({ length: 12 }, () => newCart()))
     const p = await product({ stock: { 1: 50 } })

@@ -7,14 +7,15 @@ import { CartDraft } from './draft'
 import { createProductSource } from './product-source'
 import { createCartRepo } from './repo'
 import { assertAccess } from './service'
-import { type BenefitRepo, categoryPath, type PricingLine } from '../pricing'
+import type { CategoryTree } from '../catalog'
+import type { PricingLine } from '../pricing'
 
 /**
  * Pricing lines for the routes that price outside a cart change (the promotions a product list qualifies
  * for, the loan calculator, a promo code checked against a cart). Products come as the cart reads them,
  * and a cart's lines are active by the cart's own rule.
  */
-export function createPricingLinesRepo(db: Db, benefits: BenefitRepo) {
+export function createPricingLinesRepo(db: Db, categories: () => Promise<CategoryTree>) {
   const products = createProductSource({ cache: false })
   const carts = createCartRepo(db, products)
 
@@ -24,7 +25,7 @@ export function createPricingLinesRepo(db: Db, benefits: BenefitRepo) {
      * its quantity; 404 naming the first sku the catalogue does not have.
      */
     async forSkus(items: { sku: string; quantity: number }[], cityId: number): Promise<PricingLine[]> {
-      const { categoryParents } = await benefits.tables()
+      const tree = await categories()
       const found = await products.get(
         db,
         cityId,
@@ -49,7 +50,7 @@ export function createPricingLinesRepo(db: Db, benefits: BenefitRepo) {
             referenceProductId: product.reference_product_id,
             forAssembly: false,
           },
-          categoryPath(categoryParents, p.category_id),
+          tree.pathUp(p.category_id),
         )
         return { ...line, isActive: availableQuantity(product) >= item.quantity }
       })
@@ -71,14 +72,12 @@ export function createPricingLinesRepo(db: Db, benefits: BenefitRepo) {
     }> {
       const cart = await carts.find(db, cartId)
       assertAccess(cart, { userId, lang: 'ru' })
-      const { categoryParents } = await benefits.tables()
+      const tree = await categories()
       const draft = new CartDraft(cart, cart.city_id, await carts.products(db, cartId, cart.city_id))
       return {
         cityId: cart.city_id,
         userId: cart.user_id,
-        lines: [...draft.lines.values()].map((l) =>
-          toPricingLine(l, categoryPath(categoryParents, l.product.category_id)),
-        ),
+        lines: [...draft.lines.values()].map((l) => toPricingLine(l, tree.pathUp(l.product.category_id))),
         promotionChoices: cart.promotion_choices,
         marketingUnits: cart.marketing_units,
       }

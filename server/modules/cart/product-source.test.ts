@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/connection'
 import { testApp } from '../../test/app'
 import { createProductSource } from './product-source'
-import { makeProduct } from './test-products'
+import { makeProduct } from '../../test/products'
 
 let database: Database
 

@@ -3,7 +3,7 @@ import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { arrayLiteral, preparedRows, textArrayLiteral } from '../../db/rows'
 import type { Sticker } from '../../db/schema'
-import { readCatalogVersions, type Versions } from '../catalog/repo'
+import { readCatalogVersions, type Versions } from '../catalog'
 
 /**
  * A product as the cart shows it in one city. Stock is split by condition: only 'V' means the showcase

@@ -36,13 +36,6 @@ export interface ProductInCart {
   line: LineRow | null
 }
 
-export interface CategoryRow extends Record<string, unknown> {
-  id: number
-  parent_id: number | null
-  name_ru: string
-  name_kk: string
-}
-
 /**
  * A change's idempotency record: the key and what the request was, without the answer. A replay answers
  * the cart as it is then; storing each answer (a dozen KB of JSON per change) cost more than the change.
@@ -306,10 +299,6 @@ export function createCartRepo(db: Db, source: ProductSource) {
       await tx.execute(
         sql`update carts set closed_at = now(), version = version + 1, updated_at = now() where id = ${id}`,
       )
-    },
-
-    categories(tx: Db): Promise<CategoryRow[]> {
-      return rows<CategoryRow>(tx, sql`select id, parent_id, name_ru, name_kk from categories`)
     },
 
     async createShared(

@@ -25,10 +25,7 @@ import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
 import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
-import type { Db } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
-import { createCategoryChains } from './categories'
-import { createBenefitRepo, createBenefitTablesCache, createCartPricing, type CartPricing } from '../pricing'
 import { createPricingLinesRepo, type PricingLinesRepo } from './pricing-lines'
 import { createProductSource } from './product-source'
 import { createCartRepo } from './repo'
@@ -117,22 +114,20 @@ declare module 'fastify' {
 }
 
 export const cartModule: ModuleRegistration = (app, { database }) => {
-  app.decorate('pricingLines', createPricingLinesRepo(database.db, createBenefitRepo(database.db)))
+  const categories = () => app.catalog.categories()
+  app.decorate('pricingLines', createPricingLinesRepo(database.db, categories))
   const repo = createCartRepo(database.db, createProductSource({ cache: process.env.NODE_ENV !== 'test' }))
-  // Each change prices its cart through its own transaction; the benefit tables stay in memory across them.
-  const benefitTables = createBenefitTablesCache()
-  const pricingByDb = new WeakMap<Db, CartPricing>()
   const cart = createCartService({
     take: answerBuffers.take,
     db: database.db,
     repo,
-    pricingFor: (db) => {
-      // one per connection: a change asks for it twice, and making it is a dozen closures
-      let pricing = pricingByDb.get(db)
-      if (!pricing) pricingByDb.set(db, (pricing = createCartPricing(db, { tables: benefitTables })))
-      return pricing
-    },
-    chains: createCategoryChains((db) => repo.categories(db)),
+    pricingFor: (db) => app.pricing.forConnection(db),
+    categories,
+  })
+  // A change reads the category tree inside its transaction: on PGlite a first index build then would
+  // wait for that transaction forever, so the cart answers once the catalogue's first index is there.
+  app.addHook('onReady', async () => {
+    await categories().catch((err: unknown) => app.log.error({ err }, 'cart: the catalogue index failed'))
   })
   const tags = ['cart']
 

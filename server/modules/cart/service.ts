@@ -41,9 +41,10 @@ import {
   isService,
   localStickers,
   toPricingLine,
+  type ChainOf,
   type Line,
 } from './cart-view'
-import type { CategoryChains } from './categories'
+import type { CategoryTree } from '../catalog'
 import { CartDraft, noticeOf } from './draft'
 import type { CartPricing, PricingInput } from '../pricing'
 import type { CartRepo, CartRow, CartSave, LineRow, ProductInCart, RememberedAnswer } from './repo'
@@ -90,22 +91,29 @@ export interface CartServiceDeps {
   repo: CartRepo
   /** Pricing over the connection at hand: inside a change it reads in the change's transaction. */
   pricingFor: (db: Db) => CartPricing
-  chains: CategoryChains
+  /**
+   * The catalogue's category tree (the conditions on a category match its products' chains). Asked for
+   * inside a change's transaction: the cart module starts only once the catalogue's first index is built,
+   * so the tree is in memory and no other connection is waited for.
+   */
+  categories: () => Promise<CategoryTree>
   now?: () => Date
   /** Where a change's answer is rendered: a buffer of the given size, lent for one response. */
   take?: (bytes: number) => Buffer
 }
 
 /**
- * Purchase flow 3-5: the cart's lines, their stock and limits. Every change takes the cart's row lock
- * first and runs in one transaction with its idempotency record, so concurrent changes queue up and none
- * is lost, and a retried request changes nothing twice.
+ * Purchase flow 3-5: the cart's lines, their stock and limits. A change of lines (`mutation`) is saved
+ * only if the cart is still at the version it was made on, with its idempotency record in the same
+ * statement, and is made again on a fresh read otherwise; the changes that must read and write in one
+ * transaction (a merge, a removal, a read that must write) take the cart's row lock first. Either way concurrent
+ * changes are never lost, and a retried request changes nothing twice.
  */
 export function createCartService({
   db,
   repo,
   pricingFor,
-  chains,
+  categories,
   now = () => new Date(),
   take,
 }: CartServiceDeps) {
@@ -118,7 +126,12 @@ export function createCartService({
   })
   /** The carts this process saved last, as saved: the next change of one needs no read. */
   const known = new Lru<string, { cart: CartRow; lines: LineRow[] }>({ maxEntries: KNOWN_CARTS })
-  function pricingInput(draft: CartDraft, chainOf: Awaited<ReturnType<CategoryChains['of']>>): PricingInput {
+  async function chainOfNow(): Promise<ChainOf> {
+    const tree = await categories()
+    return (id) => tree.chain(id)
+  }
+
+  function pricingInput(draft: CartDraft, chainOf: ChainOf): PricingInput {
     return {
       cartId: draft.cart.id,
       cityId: draft.cityId,
@@ -159,10 +172,7 @@ export function createCartService({
     write: (save: CartSave) => Promise<boolean> = async (one) => (await repo.saveMany(tx, [one]))[0]!,
   ): Promise<{ input: CartAnswerInput; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
-    const chainOf = await chains.of(
-      tx,
-      lines.map((l) => l.product.category_id),
-    )
+    const chainOf = await chainOfNow()
     // pricing takes the lines from memory, so the lines are written together with the cart below
     const priced = await pricingFor(tx).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
     const patch = {
@@ -204,10 +214,7 @@ export function createCartService({
   ): Promise<Cart> {
     const { cart, lines } = await lockedCart(tx, ref, actor, cityId)
     const draft = new CartDraft(cart, cityId, await repo.products(tx, cart.id, cityId, skus, lines))
-    const chainOf = await chains.of(
-      tx,
-      [...draft.lines.values()].map((l) => l.product.category_id),
-    )
+    const chainOf = await chainOfNow()
     await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(tx))
     draft.check()
     // the row is locked, so the save cannot miss
@@ -225,10 +232,7 @@ export function createCartService({
     if (cart.city_id === cityId && cart.notices.length === 0) {
       const draft = new CartDraft(cart, cityId, await repo.products(db, cart.id, cityId))
       const lines = [...draft.lines.values()]
-      const chainOf = await chains.of(
-        db,
-        lines.map((l) => l.product.category_id),
-      )
+      const chainOf = await chainOfNow()
       const priced = await pricingFor(db).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
       const cleared = priced.cleared
       if (
@@ -285,10 +289,7 @@ export function createCartService({
         let json: Buffer | undefined
         try {
           const draft = new CartDraft(cart, cityId, await repo.products(db, id, cityId, skus, lines))
-          const chainOf = await chains.of(
-            db,
-            [...draft.lines.values()].map((l) => l.product.category_id),
-          )
+          const chainOf = await chainOfNow()
           await op(draft, () => ({ ...pricingInput(draft, chainOf), lang: actor.lang }), pricingFor(db))
           draft.check()
           saved = await save(
@@ -334,7 +335,7 @@ export function createCartService({
       return idempotent(db, idem, async (tx) => {
         const cart = await repo.create(tx, cityId, null)
         const draft = new CartDraft(cart, cityId, [])
-        const chainOf = await chains.of(tx, [])
+        const chainOf = await chainOfNow()
         const priced = await pricingFor(tx).price({ ...pricingInput(draft, chainOf), lang: actor.lang })
         return {
           status: 201,

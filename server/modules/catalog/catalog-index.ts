@@ -104,6 +104,11 @@ export interface CategoryNode {
   isService: boolean
   robots: string
   meta: CategoryMeta
+  /** The menu's picture of the category, and which part of the menu shows it. */
+  icon: string
+  imageId: string | null
+  itemClass: 'side' | 'bottom' | 'other'
+  sort: number
   /** From the root down to this category. */
   chain: CategoryNode[]
   /** Positions of this category's subtree. */
@@ -423,6 +428,10 @@ export class CatalogIndex {
         isService: row.is_service,
         robots: row.robots,
         meta: row.meta,
+        icon: row.icon,
+        imageId: row.image_id,
+        itemClass: row.item_class,
+        sort: row.sort,
         chain: [],
         start: 0,
         end: 0,

@@ -18,6 +18,9 @@ export interface CategoryRow extends Record<string, unknown> {
   is_service: boolean
   robots: string
   meta: CategoryMeta
+  icon: string
+  image_id: string | null
+  item_class: 'side' | 'bottom' | 'other'
 }
 
 export interface FilterRow extends Record<string, unknown> {
@@ -186,7 +189,8 @@ export function createCatalogRepo(db: Db) {
     categories: () =>
       rows<CategoryRow>(
         db,
-        sql`select id, parent_id, slug, path, name_ru, name_kk, level, sort, is_service, robots, meta
+        sql`select id, parent_id, slug, path, name_ru, name_kk, level, sort, is_service, robots, meta,
+                   icon, image_id, item_class
             from categories order by level, sort, id`,
       ),
 

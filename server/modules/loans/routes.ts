@@ -1,7 +1,6 @@
 import { CPMS_V1, LoanCalculation, LoanCalculatorRequest } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import type { ModuleRegistration } from '../../http/types'
-import { createBenefitRepo } from '../pricing'
 import { calculateLoans } from './calculator'
 import { goodsAmount } from './goods-amount'
 
@@ -10,9 +9,8 @@ import { goodsAmount } from './goods-amount'
  * a list of goods. The amount is what the goods cost at the city's prices, kits included
  * (`goodsAmount`): the prices a client sends are ignored, since only the server's prices can be financed.
  */
-export const loansModule: ModuleRegistration = (app, { database }) => {
-  const benefits = createBenefitRepo(database.db)
-  const lines = app.pricingLines
+export const loansModule: ModuleRegistration = (app) => {
+  const { pricing, pricingLines: lines } = app
 
   app.post(
     `${CPMS_V1}/products/cart`,
@@ -27,7 +25,7 @@ export const loansModule: ModuleRegistration = (app, { database }) => {
     async (req) => {
       const [goods, tables] = await Promise.all([
         lines.forSkus(req.body.goods, req.body.city_id),
-        benefits.tables(),
+        pricing.tables(),
       ])
       const amount = goodsAmount(goods, tables.promotions, req.body.city_id, new Date())
       return calculateLoans(amount, tables.loanProducts)

@@ -12,7 +12,7 @@ import type { App } from '../../http/types'
 import { SEED_GIFT_CARDS, SEED_PROMO_CODES } from '../../seed/benefits'
 import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
-import { insertCart, type SeededProduct, stockedProducts } from '../pricing/test-carts'
+import { insertCart, type SeededProduct, stockedProducts } from '../../test/carts'
 
 let app: App
 let database: Database

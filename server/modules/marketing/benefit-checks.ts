@@ -1,17 +1,18 @@
 import type { z } from 'zod'
 import type { GiftCardInfo, PromoCodeCheck } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
-import type { Db } from '../../db/connection'
-import type { PricingLinesRepo } from '../cart/pricing-lines'
-import { createBenefitRepo, giftCardRefusal, promoCodeFor, promoCodeRefusal } from '../pricing'
+import type { FastifyInstance } from 'fastify'
+import { giftCardRefusal, promoCodeRefusal, type Pricing } from '../pricing'
 
 /**
  * Marketing's checks of a gift card and a promo code before the shopper adds one to the cart: the same
  * rules and errors the cart applies (cart/pricing), so the two never disagree.
  */
-export function createBenefitChecks(db: Db, lines: PricingLinesRepo, now: () => Date = () => new Date()) {
-  const benefits = createBenefitRepo(db)
-
+export function createBenefitChecks(
+  benefits: Pricing,
+  lines: FastifyInstance['pricingLines'],
+  now: () => Date = () => new Date(),
+) {
   return {
     async giftCard(code: string): Promise<z.infer<typeof GiftCardInfo>> {
       const card = (await benefits.giftCards([code])).get(code)
@@ -33,7 +34,7 @@ export function createBenefitChecks(db: Db, lines: PricingLinesRepo, now: () => 
       let sum: number | null = null
       if (request.cartId) {
         const cart = await lines.forCart(request.cartId, request.userId)
-        const { terms, outcome } = await promoCodeFor(benefits, code, {
+        const { terms, outcome } = await benefits.promoCodeFor(code, {
           cartId: request.cartId,
           cityId: cart.cityId,
           userId: request.userId,

@@ -39,7 +39,7 @@ export const marketingModule: ModuleRegistration = (app, { database }) => {
     limiter: createRateLimiter(db),
     captcha: createLocalCaptchaProvider(db),
   })
-  const checks = createBenefitChecks(database.db, app.pricingLines)
+  const checks = createBenefitChecks(app.pricing, app.pricingLines)
 
   app.post(
     `${MARKETING_V1}/giftCards/:code`,

@@ -128,13 +128,6 @@ export interface AnchorRow extends Record<string, unknown> {
 /** Everything the menu service reads; each call is one query over a small table (or one aggregate). */
 export function createMenuRepo(db: Db) {
   return {
-    categories: () =>
-      rows<CategoryRow>(
-        db,
-        sql`select id, parent_id, slug, path, name_ru, name_kk, level, sort, icon, image_id, is_service, item_class
-            from categories order by level, sort, id`,
-      ),
-
     /** Products per leaf category and brand, most first: the source of the brand presets. */
     brandCounts: () =>
       rows<BrandCountRow>(
@@ -209,4 +202,7 @@ export function createMenuRepo(db: Db) {
   }
 }
 
-export type MenuRepo = ReturnType<typeof createMenuRepo>
+export type MenuRepo = ReturnType<typeof createMenuRepo> & {
+  /** The categories, depth first: the catalogue's own tree (`routes.ts` maps it), not a table read. */
+  categories: () => Promise<CategoryRow[]>
+}

@@ -19,7 +19,8 @@ import {
   ServicePointsResponse,
 } from '../../../contract/menu'
 import type { ModuleRegistration } from '../../http/types'
-import { createMenuRepo } from './repo'
+import type { CategoryTree } from '../catalog'
+import { createMenuRepo, type CategoryRow } from './repo'
 import { createMenuService } from './service'
 
 /** Menus and content change with the catalogue, rarely: a minute in shared caches, per language. */
@@ -27,9 +28,29 @@ const SHORT_CACHE = 'public, max-age=60'
 
 const errors = { 400: ErrorBody, 404: ErrorBody }
 
+/** The catalogue's categories as the menu draws them. */
+function menuCategories(tree: CategoryTree): CategoryRow[] {
+  return tree.nodes.map((c) => ({
+    id: c.id,
+    parent_id: c.parent?.id ?? null,
+    slug: c.slug,
+    path: c.path,
+    name_ru: c.nameRu,
+    name_kk: c.nameKk,
+    level: c.level,
+    sort: c.sort,
+    icon: c.icon,
+    image_id: c.imageId,
+    is_service: c.isService,
+    item_class: c.itemClass,
+  }))
+}
+
 export const menuModule: ModuleRegistration = (app, { database }) => {
+  const repo = createMenuRepo(database.db)
   const menu = createMenuService({
-    repo: createMenuRepo(database.db),
+    // the catalogue's own category tree: the menu keeps no copy of its own
+    repo: { ...repo, categories: async () => menuCategories(await app.catalog.categories()) },
     orderableCounts: () => app.catalog.orderableCounts(),
     onError: (err) => app.log.error({ err }, 'menu refresh failed'),
   })

@@ -5,13 +5,10 @@ import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { HttpError } from '../../http/errors'
 import { SEED_GIFT_CARDS, SEED_PROMO_CODES, SEED_PROMOTION_IDS } from '../../seed/benefits'
-import { testDatabase } from '../../test/app'
+import { testApp } from '../../test/app'
 import { createBonusRepo } from '../bonus/repo'
-import { createPricingLinesRepo } from '../cart/pricing-lines'
-import { createCartPricing } from './pricing'
-import { createBenefitRepo } from './repo'
-import { makeProduct } from '../cart/test-products'
-import { stockedProducts } from './test-carts'
+import { makeProduct } from '../../test/products'
+import { stockedProducts } from '../../test/carts'
 import type { CartPricing, PricingInput } from './types'
 
 let database: Database
@@ -49,9 +46,10 @@ async function refusal(promise: Promise<unknown>): Promise<[number, string] | nu
 }
 
 beforeAll(async () => {
-  database = await testDatabase()
-  pricing = createCartPricing(database.db)
-  const lines = createPricingLinesRepo(database.db, createBenefitRepo(database.db))
+  const { app, database: db } = await testApp()
+  database = db
+  pricing = app.pricing.forConnection(database.db)
+  const lines = app.pricingLines
   linesFor = (items) => lines.forSkus(items, 1)
   const promotions = await rows<{
     id: number

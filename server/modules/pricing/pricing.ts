@@ -13,7 +13,7 @@ import {
   promotionCovers,
   promotionRunsIn,
 } from './promotions'
-import { type BenefitRepo, type BenefitTablesCache, createBenefitRepo } from './repo'
+import { type BenefitRepo, type BenefitSources, createBenefitRepo, createBenefitTablesCache } from './repo'
 import type { CartPricing, PricingInput } from './types'
 
 /**
@@ -76,11 +76,8 @@ export async function promoCodeFor(repo: BenefitRepo, code: string, input: Prici
 }
 
 /** Promotions, promo codes, gift cards, bonuses and cashback over the cart's shelf prices. */
-export function createCartPricing(
-  db: Db,
-  options: { cacheMs?: number; tables?: BenefitTablesCache } = {},
-): CartPricing {
-  const repo = createBenefitRepo(db, options.cacheMs, options.tables)
+export function createCartPricing(db: Db, sources: BenefitSources): CartPricing {
+  const repo = createBenefitRepo(db, sources)
 
   async function checkPromotionChoice(choice: StoredPromotionChoice, input: PricingInput) {
     const tables = await repo.tables()
@@ -129,3 +126,36 @@ export function createCartPricing(
     },
   }
 }
+
+/**
+ * The store's pricing: one copy of the benefit tables in memory for every module that prices. The cart
+ * prices its changes through `forConnection` (the change's transaction); promotions, promo code and gift
+ * card checks and the loan calculator read through the store's connection.
+ */
+export function createPricing(db: Db, categories: BenefitSources['categories']) {
+  const sources: BenefitSources = { categories, tables: createBenefitTablesCache() }
+  const benefits = createBenefitRepo(db, sources)
+  const byConnection = new WeakMap<Db, CartPricing>()
+  return {
+    /** A cart's pricing over the connection at hand: inside a change it reads in the change's transaction. */
+    forConnection(connection: Db): CartPricing {
+      // one per connection: a change asks for it twice, and making it is a dozen closures
+      let pricing = byConnection.get(connection)
+      if (!pricing) byConnection.set(connection, (pricing = createCartPricing(connection, sources)))
+      return pricing
+    },
+    /** Running promotions, loan products and the other rarely-changing tables. */
+    tables: () => benefits.tables(),
+    /** The products by id with their price and stock in the city. */
+    offeredProducts: (ids: number[], cityId: number) => benefits.offeredProducts(ids, cityId),
+    /** Gift cards by the codes as typed. */
+    giftCards: (codes: string[]) => benefits.giftCards(codes),
+    /** A promo code's terms and how often it was used. */
+    promoCode: (code: string, userId: string | null) => benefits.promoCode(code, userId),
+    /** The promotions these lines qualify for, with their kit parts. */
+    promotionsFor: (input: Parameters<typeof promotionsFor>[1]) => promotionsFor(benefits, input),
+    /** A promo code against a cart's lines: who may use it, and what it takes off. */
+    promoCodeFor: (code: string, input: PricingInput) => promoCodeFor(benefits, code, input),
+  }
+}
+export type Pricing = ReturnType<typeof createPricing>

@@ -10,7 +10,8 @@ import {
   promoCodeRules,
   promotions,
 } from '../../db/schema/cart'
-import { createBonusRepo } from '../bonus/repo'
+import { createBonusRepo } from '../bonus'
+import type { CategoryTree } from '../catalog'
 import type {
   CashbackRuleRow,
   GiftCardRow,
@@ -30,8 +31,6 @@ export interface BenefitTables {
   cashbackRules: CashbackRuleRow[]
   settings: Map<string, number | string | boolean>
   loanProducts: LoanProductRow[]
-  /** Each category's parent, to walk a product's category up to the root. */
-  categoryParents: Map<number, number | null>
 }
 
 /**
@@ -40,23 +39,15 @@ export interface BenefitTables {
  */
 export const BENEFIT_CACHE_MS = process.env.NODE_ENV === 'test' ? 0 : 5_000
 
-export function categoryPath(parents: ReadonlyMap<number, number | null>, categoryId: number): number[] {
-  const path: number[] = []
-  for (let id: number | null | undefined = categoryId; id != null && path.length < 20; id = parents.get(id))
-    path.push(id)
-  return path
-}
-
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
 async function loadBenefitTables(db: Db): Promise<BenefitTables> {
-  const [promotionRows, ruleRows, cashback, settings, loans, categories] = await Promise.all([
+  const [promotionRows, ruleRows, cashback, settings, loans] = await Promise.all([
     db.select().from(promotions),
     db.select().from(promoCodeRules),
     db.select().from(cashbackRules),
     db.select().from(benefitSettings),
     db.select().from(loanProducts),
-    rows<{ id: number; parent_id: number | null }>(db, sql`select id, parent_id from categories`),
   ])
   return {
     promotions: promotionRows,
@@ -66,7 +57,6 @@ async function loadBenefitTables(db: Db): Promise<BenefitTables> {
     cashbackRules: cashback,
     settings: new Map(settings.map((s) => [s.key, s.value])),
     loanProducts: loans,
-    categoryParents: new Map(categories.map((c) => [c.id, c.parent_id])),
   }
 }
 
@@ -90,10 +80,16 @@ export function createBenefitTablesCache(cacheMs = BENEFIT_CACHE_MS) {
 }
 export type BenefitTablesCache = ReturnType<typeof createBenefitTablesCache>
 
+export interface BenefitSources {
+  /** The catalogue's category tree: a promotion on a category covers the products under it. */
+  categories: () => Promise<CategoryTree>
+  /** The benefit tables in memory, shared by every connection pricing reads through. */
+  tables?: BenefitTablesCache
+}
+
 export function createBenefitRepo(
   db: Db,
-  cacheMs = BENEFIT_CACHE_MS,
-  shared: BenefitTablesCache = createBenefitTablesCache(cacheMs),
+  { categories, tables: shared = createBenefitTablesCache() }: BenefitSources,
 ) {
   const bonus = createBonusRepo(db)
   const tables = { get: () => shared.get(db) }
@@ -109,7 +105,7 @@ export function createBenefitRepo(
     /** The products by id with their price and stock in the city: one query. */
     async offeredProducts(ids: number[], cityId: number): Promise<Map<number, OfferedProduct>> {
       if (!ids.length) return new Map()
-      const { categoryParents } = await tables.get()
+      const tree = await categories()
       const found = await rows<{
         id: number
         sku: string
@@ -147,7 +143,7 @@ export function createBenefitRepo(
             inStock: r.in_stock,
             // an image id, as every product's `images` carry: the client picks the size it shows
             image: r.image,
-            categoryPath: categoryPath(categoryParents, r.category_id),
+            categoryPath: tree.pathUp(r.category_id),
             brandId: r.brand_id,
           },
         ]),

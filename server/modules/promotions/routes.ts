@@ -17,7 +17,11 @@ const errors = { 400: ErrorBody, 404: ErrorBody }
 
 /** Purchase flow 7: the promotions of the storefront and those a list of products qualifies for. */
 export const promotionsModule: ModuleRegistration = (app, { database }) => {
-  const promotions = createPromotionsService(database.db, app.pricingLines)
+  const promotions = createPromotionsService(database.db, {
+    benefits: app.pricing,
+    lines: app.pricingLines,
+    categories: () => app.catalog.categories(),
+  })
 
   app.get(
     `${PMS_V1}/promotions`,

@@ -8,16 +8,16 @@ import type {
 } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
 import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { notFound } from '../../http/errors'
-import type { PricingLinesRepo } from '../cart/pricing-lines'
+import type { CategoryTree } from '../catalog'
 import {
-  createBenefitRepo,
   promoPrice,
   promotionRunsIn,
-  promotionsFor,
   toPromotionProduct,
+  type Pricing,
   type OfferedProduct,
   type PromotionRow,
 } from '../pricing'
@@ -39,21 +39,6 @@ function summary(p: PromotionRow, lang: Lang): z.infer<typeof PromotionSummary> 
   }
 }
 
-/** The categories under these (and these), walking the cached parent map down. */
-function withDescendants(parents: ReadonlyMap<number, number | null>, roots: number[]): number[] {
-  const found = new Set(roots)
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const [id, parent] of parents)
-      if (parent !== null && found.has(parent) && !found.has(id)) {
-        found.add(id)
-        grew = true
-      }
-  }
-  return [...found]
-}
-
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
@@ -61,8 +46,16 @@ const idList = (ids: number[]) =>
   )
 
 /** Spec 7 (Marketing and promotions): promotions as the storefront lists them, and for a product list. */
-export function createPromotionsService(db: Db, lines: PricingLinesRepo, now: () => Date = () => new Date()) {
-  const benefits = createBenefitRepo(db)
+export function createPromotionsService(
+  db: Db,
+  deps: {
+    benefits: Pricing
+    lines: FastifyInstance['pricingLines']
+    categories: () => Promise<CategoryTree>
+  },
+  now: () => Date = () => new Date(),
+) {
+  const { benefits, lines, categories } = deps
 
   async function running(cityId: number): Promise<PromotionRow[]> {
     const at = now()
@@ -72,12 +65,12 @@ export function createPromotionsService(db: Db, lines: PricingLinesRepo, now: ()
   /** Up to 24 products of the promotion's product, category tree or brand sold in the city, most popular first. */
   async function coveredProductIds(p: PromotionRow, cityId: number): Promise<number[]> {
     if (!p.mainEntityIds.length) return []
-    const { categoryParents } = await benefits.tables()
+    const tree = await categories()
     const where =
       p.mainEntityType === 'product'
         ? sql`p.id in (${idList(p.mainEntityIds)})`
         : p.mainEntityType === 'category'
-          ? sql`p.category_id in (${idList(withDescendants(categoryParents, p.mainEntityIds))})`
+          ? sql`p.category_id in (${idList(tree.withDescendants(p.mainEntityIds))})`
           : sql`p.brand_id in (${idList(p.mainEntityIds)})`
     const found = await rows<{ id: number }>(
       db,
@@ -125,7 +118,7 @@ export function createPromotionsService(db: Db, lines: PricingLinesRepo, now: ()
         products.map((p) => ({ sku: p.sku, quantity: p.quantity ?? 1 })),
         cityId,
       )
-      const outcome = await promotionsFor(benefits, {
+      const outcome = await benefits.promotionsFor({
         lines: priced,
         cityId,
         now: now(),

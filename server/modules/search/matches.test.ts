@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogIndex } from '../catalog/catalog-index'
+import type { CatalogIndex } from '../catalog'
 import { testApp } from '../../test/app'
 import { firstInOrder, resolveMatches, scoreInCity } from './matches'
 import type { MatchRows } from './text-index'

@@ -1,4 +1,4 @@
-import type { CatalogIndex, CategoryNode, CityIndex } from '../catalog/catalog-index'
+import type { CatalogIndex, CategoryNode, CityIndex } from '../catalog'
 import type { MatchRows } from './text-index'
 import { words } from './text'
 

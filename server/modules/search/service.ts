@@ -12,18 +12,22 @@ import {
 import type { z } from 'zod'
 import { notFound } from '../../http/errors'
 import { Lru } from '../../lib/lru'
-import { newBits, setBit } from '../catalog/bitset'
-import { deliveryClock } from '../catalog/delivery'
 import {
   cityIndex,
+  deliveryClock,
+  facetFilters,
+  imageIds,
+  invalid,
+  newBits,
+  parsePairs,
+  Renderer,
+  resolveFilters,
+  setBit,
   type CatalogIndex,
   type CategoryNode,
   type CityIndex,
   type Selection,
-} from '../catalog/catalog-index'
-import { facetFilters } from '../catalog/facet-filters'
-import { invalid, parsePairs, resolveFilters } from '../catalog/query'
-import { Renderer, imageIds } from '../catalog/render'
+} from '../catalog'
 import { analyze, type Analysis, type Vocabulary } from './analyze'
 import { firstInOrder, queryStems, resolveMatches, scoreInCity, type MatchSet, type Scored } from './matches'
 import type { SearchEventInput, SearchRepo } from './repo'

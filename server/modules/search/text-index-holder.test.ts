@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import type { CatalogIndex } from '../catalog/catalog-index'
+import type { CatalogIndex } from '../catalog'
 import { TextIndexHolder } from './text-index-holder'
 import type { TextIndexSource } from './text-index'
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { CatalogIndex } from '../catalog/catalog-index'
+import type { CatalogIndex } from '../catalog'
 import { TextIndex, type TextIndexSource } from './text-index'
 
 /**

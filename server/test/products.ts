@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { ProductType } from '../../../contract/catalog'
-import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
+import type { ProductType } from '../../contract/catalog'
+import type { Db } from '../db/connection'
+import { rows } from '../db/rows'
 
 /**
  * The test products join a small leaf category that no other test counts: on PostgreSQL every test file

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
-import { cartItems, carts, type StoredMarketingUnit, type StoredPromotionChoice } from '../../db/schema/cart'
+import type { Db } from '../db/connection'
+import { rows } from '../db/rows'
+import { cartItems, carts, type StoredMarketingUnit, type StoredPromotionChoice } from '../db/schema/cart'
 
 /** For tests of what prices a cart: carts written straight into the tables, and seeded products to fill them. */
 
