@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
-import type { RouterContext } from '../app/router-context'
+import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../app/screens'
 import { AppShell } from '../features/shell/shell'
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { useProfile } from '../../data/session'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'

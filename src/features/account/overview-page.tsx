@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { useProfile } from '../../data/session'
 import { buttonClassName } from '../../ui/button'
 import { OrderRow } from './orders-page'

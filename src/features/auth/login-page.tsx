@@ -5,7 +5,7 @@ import { Link, useCanGoBack, useNavigate, useRouter } from '@tanstack/react-rout
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { AuthTokens } from '../../../contract/account'
 import { AUTH_LIMITS } from '../../../contract/values/account'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { applySignIn, signOut, useSignedIn } from '../../data/session'
 import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { SectionPage } from './section-page'
 import { SECTIONS, type SectionKey } from './sections'
 import styles from './account-pages.module.css'

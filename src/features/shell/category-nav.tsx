@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { MAIN_CATEGORIES } from './names'
 import styles from './header.module.css'
 

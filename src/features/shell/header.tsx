@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { useSessionSync } from '../../data/session'
 import { CatalogIcon, MenuIcon } from '../../ui/icons'
 import { CategoryNav } from './category-nav'
