@@ -5,9 +5,9 @@ import { useState, type ReactNode } from 'react'
 import { useStoreLocation } from '../../url/store-location'
 import { signOut, useSignedIn } from '../../data/session'
 import { Button } from '../../ui/button'
-import { AccountNav } from '../shell/account-pages'
-import { PageFrame } from '../shell/page-frame'
-import { SECTIONS, type SectionKey } from '../shell/sections'
+import { AccountNav } from './account-pages'
+import { PageFrame } from '../../page/page-frame'
+import { SECTIONS, type SectionKey } from '../../page/sections'
 import styles from './account.module.css'
 
 /** Spec 2.7: after sign-out the shopper lands on the index page, with their data gone from the cache. */

@@ -6,7 +6,7 @@ import { HrefLink } from '../../url/href-link'
 import { useStoreLocation } from '../../url/store-location'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
-import { PageFrame } from '../shell/page-frame'
+import { PageFrame } from '../../page/page-frame'
 import styles from './catalog-tree.module.css'
 import { catalogMenuQuery, SERVICES_CATEGORY } from './queries'
 

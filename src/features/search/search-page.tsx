@@ -17,7 +17,7 @@ import { ProductGrid } from '../../listing/product-grid'
 import { SortSelect, SORT_LABELS, type SortOption } from '../../listing/sort-select'
 import { useListingNavigate } from '../../listing/use-listing-navigate'
 import { Button } from '../../ui/button'
-import { PageFrame } from '../shell/page-frame'
+import { PageFrame } from '../../page/page-frame'
 import {
   literalSearch,
   popularSearch,

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { HrefLink } from '../../url/href-link'
 import { useStoreLocation } from '../../url/store-location'
 import { ChevronDownIcon, LocationIcon } from '../../ui/icons'
-import { CITY_NAMES, CITY_SLUGS } from './names'
+import { CITY_NAMES, CITY_SLUGS } from '../../page/names'
 import styles from './city-picker.module.css'
 
 /**

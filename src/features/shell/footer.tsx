@@ -4,7 +4,7 @@ import { STORE_NAME } from '../../head/document-title'
 import { useStoreLocation } from '../../url/store-location'
 import { CityLinks } from './city-picker'
 import { LangSwitch } from './lang-switch'
-import { HELP_PAGES, MAIN_CATEGORIES } from './names'
+import { HELP_PAGES, MAIN_CATEGORIES } from '../../page/names'
 import styles from './footer.module.css'
 
 export function Footer() {

@@ -8,7 +8,7 @@ import { IconButton } from '../../ui/button'
 import { ChevronRightIcon, CloseIcon } from '../../ui/icons'
 import { CityLinks } from './city-picker'
 import { LangSwitch } from './lang-switch'
-import { HELP_PAGES, MAIN_CATEGORIES } from './names'
+import { HELP_PAGES, MAIN_CATEGORIES } from '../../page/names'
 import styles from './mobile-menu.module.css'
 
 /** The phone menu at /menu (spec 2.1): the catalogue, the shopper's lists, help, city and language. */
