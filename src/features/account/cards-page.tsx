@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useStoreLocation } from '../../url/store-location'
-import { useProfile } from '../../data/session'
+import { useProfile } from '../../session/session'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/toast/toast-store'

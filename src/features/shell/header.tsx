@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useStoreLocation } from '../../url/store-location'
-import { useSessionSync } from '../../data/session'
+import { useSessionSync } from '../../session/session'
 import { CatalogIcon, MenuIcon } from '../../ui/icons'
 import { CategoryNav } from './category-nav'
 import { CityPicker } from './city-picker'
