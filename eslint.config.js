@@ -4,6 +4,7 @@ import pluginRouter from '@tanstack/eslint-plugin-router'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import layers from './eslint/layers.js'
 
 export default tseslint.config(
   {
@@ -95,6 +96,54 @@ export default tseslint.config(
             },
             { regex: '^\\.\\./', message: 'contract/values/ must not import the zod schemas of contract/.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 19: the browser code's layers, one way down (README, "Layers of the browser code"). Each folder of
+    // src/ lists what it may import besides itself; a feature imports another only through its index.ts;
+    // only tests import src/testing. A folder missing here is an error until it is given its place.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { storefront: layers },
+    rules: {
+      'storefront/layers': [
+        'error',
+        {
+          root: import.meta.dirname,
+          may: (() => {
+            const base = ['atoms', 'data', 'ui', 'i18n', 'locales', 'url', 'head', 'contract']
+            const shared = ['cart', 'listing', 'page', 'pwa', 'session']
+            return {
+              // entry points and the composition root: the router, the app, the server render's start
+              main: ['*'],
+              'entry-server': ['*'],
+              boot: ['main', 'styles'],
+              'test-setup': ['*'],
+              'vite-env': [],
+              app: ['*'],
+              testing: ['*'],
+              sw: ['data', 'contract'],
+              // A route picks the modules its page needs, so the router splits the page's code from its
+              // loader; a route importing a feature's index would put the whole feature in one chunk.
+              routes: ['app', 'features', ...shared, ...base],
+              features: ['features', ...shared, ...base],
+              // shared client parts: what several features use
+              listing: ['cart', ...base],
+              cart: ['session', ...base],
+              session: base,
+              page: base,
+              pwa: base,
+              // the bottom: client state, API client and outbox, design system, text, addresses, page head
+              atoms: ['data', 'contract'],
+              data: ['contract'],
+              ui: ['i18n', 'contract'],
+              i18n: ['locales', 'contract'],
+              locales: [],
+              url: ['contract'],
+              head: ['contract'],
+            }
+          })(),
         },
       ],
     },

@@ -3,7 +3,7 @@ import { cityIdAtom } from '../atoms/city-id'
 import { localeAtom } from '../atoms/locale'
 import { setRequestContext } from '../data/request-context'
 import { activateLocale } from '../i18n/i18n'
-import type { StoreLocale } from './locale-prefix'
+import type { StoreLocale } from '../url/locale-prefix'
 
 /**
  * Makes the URL's city and language the app's: the lingui catalog (and `<html lang>`), the jotai atoms

@@ -1,7 +1,7 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router'
 import { applyStoreLocale } from './apply-locale'
-import { isCanonicalPrefix, parsePrefix, switchLocaleHref } from './locale-prefix'
-import type { StoreLocaleContext } from './router-context'
+import { isCanonicalPrefix, parsePrefix, switchLocaleHref } from '../url/locale-prefix'
+import type { StoreLocaleContext } from '../url/router-context'
 
 interface EnterOptions {
   city: string | undefined

@@ -8,7 +8,7 @@ import { cityIdAtom } from '../atoms/city-id'
 import { localeAtom } from '../atoms/locale'
 import type { Profile } from '../../contract/account'
 import { getRequestContext } from '../data/request-context'
-import { profileQuery } from '../data/session'
+import { profileQuery } from '../session/session'
 import { i18n } from '../i18n/i18n'
 import { createAppRouter } from './router'
 

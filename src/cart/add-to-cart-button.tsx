@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../app/store-location'
+import { useStoreLocation } from '../url/store-location'
 import { Button, buttonClassName, type ButtonSize } from '../ui/button'
 import { CartIcon, CheckCircleIcon } from '../ui/icons'
 import type { ProductListItem } from '../../contract/catalog'

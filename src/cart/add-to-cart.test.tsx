@@ -4,11 +4,11 @@ import { getDefaultStore } from 'jotai'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cart } from '../../contract/cart'
 import { cartIdAtom } from '../atoms/cart-id'
-import { renderAppAt } from '../app/testing/render-app'
-import { errorAnswer, fakeFetch, json, type RecordedCall } from '../data/testing/fake-fetch'
+import { renderAppAt } from '../testing/render-app'
+import { errorAnswer, fakeFetch, json, type RecordedCall } from '../testing/fake-fetch'
 import { toast } from '../ui/toast/toast-store'
-import { CRUMBS, filters, listing, MENU } from '../features/catalog/testing/fixtures'
-import { aCart, aLine, GUEST_ID } from './testing/fixtures'
+import { CRUMBS, filters, listing, MENU } from '../testing/catalog-fixtures'
+import { aCart, aLine, GUEST_ID } from '../testing/cart-fixtures'
 
 window.scrollTo = () => undefined
 

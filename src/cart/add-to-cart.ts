@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { maybeSignedIn, profileQuery } from '../data/session'
+import { maybeSignedIn, profileQuery } from '../session/session'
 import { guestCart, NAMED_CART } from './cart-paths'
 import { CART_MESSAGES, cartErrorText } from './messages'
 import { addProducts, settled, type CartTarget } from './mutations'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../data/outbox-item'
 import { guestCart } from './cart-paths'
 import { applyChange, CART_KINDS, pendingSkus, withPendingChanges } from './optimistic'
-import { aCart, aGiftPromotion, aKitPart, aLine, GUEST_ID, OTHER_ID } from './testing/fixtures'
+import { aCart, aGiftPromotion, aKitPart, aLine, GUEST_ID, OTHER_ID } from '../testing/cart-fixtures'
 
 const noPreview = () => undefined
 

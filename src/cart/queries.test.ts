@@ -6,14 +6,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cartIdAtom } from '../atoms/cart-id'
 import { clearTokens } from '../data/auth-tokens'
 import { createOutbox, type Outbox } from '../data/outbox'
-import { errorAnswer, fakeFetch, json } from '../data/testing/fake-fetch'
+import { errorAnswer, fakeFetch, json } from '../testing/fake-fetch'
 import { guestCart, NAMED_CART } from './cart-paths'
 import { cartErrorText } from './messages'
 import { CART_ITEM_REMOVED_EVENT } from './events'
 import { addProducts, removeLine, settled, updateLine, type CartTarget } from './mutations'
 import { cartKey, cartQuery, rememberPreview } from './queries'
 import { mergeGuestCart } from './session'
-import { aCart, aLine, GUEST_ID, OTHER_ID } from './testing/fixtures'
+import { aCart, aLine, GUEST_ID, OTHER_ID } from '../testing/cart-fixtures'
 import type { Cart } from '../../contract/cart'
 
 let storeCount = 0

@@ -4,7 +4,7 @@ import { api, NO_REFRESH_PATHS, TIMEOUTS } from './api'
 import { clearTokens, onSignedOut, setAccessToken, setRefreshToken } from './auth-tokens'
 import { setRequestContext } from './request-context'
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_START_COOKIE } from './session-id'
-import { errorAnswer, fakeFetch, json, networkDown, never, type RecordedCall } from './testing/fake-fetch'
+import { errorAnswer, fakeFetch, json, networkDown, never, type RecordedCall } from '../testing/fake-fetch'
 
 interface Product {
   sku: string

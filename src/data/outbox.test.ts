@@ -8,7 +8,7 @@ import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
 import type { EnqueueInput, OutboxEvent, OutboxItem } from './outbox-item'
 import { outboxMutation } from './outbox-mutation'
 import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-protocol'
-import { errorAnswer, fakeFetch, json, networkDown, type FakeHandler } from './testing/fake-fetch'
+import { errorAnswer, fakeFetch, json, networkDown, type FakeHandler } from '../testing/fake-fetch'
 import { useOutboxItems } from './use-outbox-items'
 import { assertOnline } from './assert-online'
 

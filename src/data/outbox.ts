@@ -14,7 +14,7 @@ import {
   type OutboxItemState,
   type OutboxOutcome,
 } from './outbox-item'
-import type { OutboxReplayAck } from '../sw/messages'
+import type { OutboxReplayAck } from './worker-messages'
 import { isOutboxReplayMessage, OUTBOX_SYNC_TAG } from './outbox-protocol'
 
 export interface OutboxOptions {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { CategoryFilter } from '../app/catalog-path'
-import { HrefLink } from '../app/href-link'
+import type { CategoryFilter } from '../url/catalog-path'
+import { HrefLink } from '../url/href-link'
 import { formatMoney, formatNumber } from '../i18n/format'
 import { CloseIcon } from '../ui/icons'
 import type { AppliedChip } from './chips'

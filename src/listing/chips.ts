@@ -1,5 +1,5 @@
 import type { FiltersResponse } from '../../contract/catalog'
-import type { CategoryFilter } from '../app/catalog-path'
+import type { CategoryFilter } from '../url/catalog-path'
 import { parseRangeValue, removeFilter, sortedFilters } from './filter-pairs'
 import { isPriceRangeActive, type PriceChoice } from './price-state'
 

@@ -1,4 +1,4 @@
-import { buildCategoryPath, parseCategoryPath, type CategoryFilter } from '../app/catalog-path'
+import { buildCategoryPath, parseCategoryPath, type CategoryFilter } from '../url/catalog-path'
 
 /**
  * Chosen filters as `code`/`value` pairs, whatever address a page writes them in (the catalogue's

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { HrefLink } from '../app/href-link'
+import { HrefLink } from '../url/href-link'
 import { buttonClassName } from '../ui/button'
 import styles from './listing-state.module.css'
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { HrefLink } from '../app/href-link'
+import { HrefLink } from '../url/href-link'
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
 import { paginationItems, PAGE_WINDOW, PAGE_WINDOW_PHONE } from './page-window'
 import styles from './listing.module.css'

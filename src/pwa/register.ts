@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window'
 import { isOutboxReplayMessage } from '../data/outbox-protocol'
-import type { OutboxReplayAck } from '../sw/messages'
+import type { OutboxReplayAck } from '../data/worker-messages'
 import { createUpdateFlow } from './update-flow'
 
 export interface ServiceWorkerOptions {

@@ -1,6 +1,8 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
-import type { RouterContext } from '../app/router-context'
+import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../app/screens'
+import { lazy } from 'react'
+import { SearchBox } from '../features/search/search-box'
 import { AppShell } from '../features/shell/shell'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -10,10 +12,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundScreen,
 })
 
+// The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
+const GuestOffer = lazy(() =>
+  import('../features/account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
+)
+
 function RootLayout() {
   return (
     <>
-      <AppShell>
+      {/* The shell frames every page; the parts other features own are composed in here. */}
+      <AppShell SearchBox={SearchBox} GuestOffer={GuestOffer}>
         <Outlet />
       </AppShell>
       {/* On the server: the router's state and the queries the page was rendered from, as inline

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { OUTBOX_REPLAY_MESSAGE } from '../data/outbox-protocol'
-import { isSkipWaiting } from './messages'
+import { isSkipWaiting } from '../data/worker-messages'
 import {
   requestOutboxReplay,
   shouldRetrySync,

@@ -1,5 +1,5 @@
 import { OUTBOX_REPLAY_MESSAGE } from '../data/outbox-protocol'
-import { isOutboxReplayAck } from './messages'
+import { isOutboxReplayAck } from '../data/worker-messages'
 
 /** The parts of a MessageChannel this module uses, so tests can hand in a fake. */
 export interface ReplayPort {

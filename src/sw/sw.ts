@@ -5,7 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core/types'
 import { OUTBOX_SYNC_TAG } from '../data/outbox-protocol'
-import { isSkipWaiting } from './messages'
+import { isSkipWaiting } from '../data/worker-messages'
 import { requestOutboxReplay, shouldRetrySync, type ReplayTarget } from './outbox-sync'
 import { NAVIGATION_DENYLIST, isCatalogueRead, isProductImage, isStorableResponse } from './routes-match'
 

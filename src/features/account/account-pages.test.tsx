@@ -2,9 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../contract/account'
 import type { Address, Organization, Receiver } from '../../../contract/account-area'
-import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { MENU } from '../catalog/testing/fixtures'
-import { renderAppAt } from '../../app/testing/render-app'
+import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
+import { MENU } from '../../testing/catalog-fixtures'
+import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { BonusProfile } from '../../../contract/account-area'
-import { useProfile } from '../../data/session'
+import { useProfile } from '../../session/session'
 import { formatDate, formatMoney } from '../../i18n/format'
 import { Skeleton } from '../../ui/skeleton'
 import { bonusQuery } from './queries'

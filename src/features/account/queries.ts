@@ -35,11 +35,11 @@ import {
 import { api, TIMEOUTS } from '../../data/api'
 import { assertOnline } from '../../data/assert-online'
 import { captchaHeaders } from '../../data/captcha'
-import { PROFILE_KEY } from '../../data/session'
+import { PROFILE_KEY } from '../../session/session'
 
 /*
  * The account area's server state (spec 7.7-7.10). Every key starts with a root that sign-out clears
- * (src/data/session.ts USER_QUERY_ROOTS), so one shopper's data never shows to the next.
+ * (src/data/user-queries.ts USER_QUERY_ROOTS), so one shopper's data never shows to the next.
  */
 
 export const addressesKey = ['account', 'addresses'] as const

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearTokens } from '../../data/auth-tokens'
-import { renderAppAt } from '../../app/testing/render-app'
+import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
 

@@ -4,11 +4,11 @@ import { getDefaultStore } from 'jotai'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cart } from '../../../contract/cart'
 import { cartIdAtom } from '../../atoms/cart-id'
-import { renderAppAt } from '../../app/testing/render-app'
+import { renderAppAt } from '../../testing/render-app'
 import { outbox } from '../../data/outbox'
-import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { MENU } from '../catalog/testing/fixtures'
-import { aCart, aGiftPromotion, aKitPart, aLine, GUEST_ID } from '../../cart/testing/fixtures'
+import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
+import { MENU } from '../../testing/catalog-fixtures'
+import { aCart, aGiftPromotion, aKitPart, aLine, GUEST_ID } from '../../testing/cart-fixtures'
 
 window.scrollTo = () => undefined
 

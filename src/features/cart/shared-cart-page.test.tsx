@@ -4,10 +4,10 @@ import { getDefaultStore } from 'jotai'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SharedCart } from '../../../contract/cart'
 import { cartIdAtom } from '../../atoms/cart-id'
-import { renderAppAt } from '../../app/testing/render-app'
-import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { MENU } from '../catalog/testing/fixtures'
-import { aCart, aLine, GUEST_ID } from '../../cart/testing/fixtures'
+import { renderAppAt } from '../../testing/render-app'
+import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
+import { MENU } from '../../testing/catalog-fixtures'
+import { aCart, aLine, GUEST_ID } from '../../testing/cart-fixtures'
 
 window.scrollTo = () => undefined
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProductListResponse } from '../../../contract/catalog'
-import { errorAnswer, fakeFetch, json, networkDown, type RecordedCall } from '../../data/testing/fake-fetch'
-import { CRUMBS, filters, listing, MENU, product } from './testing/fixtures'
-import { renderAppAt } from '../../app/testing/render-app'
+import { errorAnswer, fakeFetch, json, networkDown, type RecordedCall } from '../../testing/fake-fetch'
+import { CRUMBS, filters, listing, MENU, product } from '../../testing/catalog-fixtures'
+import { renderAppAt } from '../../testing/render-app'
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation
 window.scrollTo = () => undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCategoryPath } from '../../app/catalog-path'
+import { parseCategoryPath } from '../../url/catalog-path'
 import { sortedFilters, uniqueFilters } from '../../listing/filter-pairs'
 import { categoryHrefWithFilters, filtersParam, isCanonicalCategorySplat } from './filter-url'
 

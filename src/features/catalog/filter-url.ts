@@ -1,10 +1,10 @@
-import { buildCategoryPath, type CategoryFilter, type CategoryPath } from '../../app/catalog-path'
+import { buildCategoryPath, type CategoryFilter, type CategoryPath } from '../../url/catalog-path'
 import { apiFilterValue, sortedFilters, uniqueFilters } from '../../listing/filter-pairs'
 import { listingQueryString, withoutPage, type ListingSearch } from './listing-search'
 
 /**
  * The filter half of a category URL (spec 2.3): `/catalog/{segments}/f/{code}/{value}...`, the pairs
- * sorted by value (src/app/catalog-path.ts). Every change of the filters goes back to page 1 and keeps
+ * sorted by value (src/url/catalog-path.ts). Every change of the filters goes back to page 1 and keeps
  * sorting and price; how a choice changes the pairs is src/listing/filter-pairs.ts.
  */
 

@@ -1,5 +1,5 @@
 import { SORTINGS, type Sorting } from '../../../contract/values/catalog'
-import { integerParam, oneOfParam } from '../../app/search-params'
+import { integerParam, oneOfParam } from '../../url/search-params'
 
 /**
  * The query part of a listing URL (spec 2.3): `sorting`, `priceMin`, `priceMax` and `page`. Everything

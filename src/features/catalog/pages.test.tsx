@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import type { BrandCategoriesResponse, BrandResponse } from '../../../contract/catalog'
-import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { listing, MENU, product } from './testing/fixtures'
-import { renderAppAt } from '../../app/testing/render-app'
+import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
+import { listing, MENU, product } from '../../testing/catalog-fixtures'
+import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
 

@@ -9,7 +9,7 @@ import type {
 import type { CityId, Lang } from '../../../contract/common'
 import type { BreadcrumbsResponse, MenuResponse } from '../../../contract/menu'
 import { MENU_BASE } from '../../../contract/values/menu'
-import type { CategoryFilter } from '../../app/catalog-path'
+import type { CategoryFilter } from '../../url/catalog-path'
 import { api, TIMEOUTS } from '../../data/api'
 import { filtersParam } from './filter-url'
 import { DEFAULT_SORTING, priceParam, type ListingSearch } from './listing-search'

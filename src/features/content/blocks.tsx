@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { CmsBlock } from '../../../contract/menu'
 import { imageUrl } from '../../../contract/values/media'
-import { ContentAnchor } from '../../app/content-anchor'
+import { ContentAnchor } from '../../url/content-anchor'
 import { textParagraphs } from './text'
 import styles from './content.module.css'
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CmsBlock, PromotionSummary } from '../../../contract/menu'
 import { promotionPhase, textParagraphs } from './text'
-import { renderAppAt } from '../../app/testing/render-app'
+import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import type { CmsBlock } from '../../../contract/menu'
 import { imageUrl } from '../../../contract/values/media'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons'
-import { ContentAnchor } from '../../app/content-anchor'
+import { ContentAnchor } from '../../url/content-anchor'
 import styles from './home.module.css'
 
 /** Banners are drawn 800×272; phones get the block's own phone picture when it has one. */

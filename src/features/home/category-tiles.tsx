@@ -1,7 +1,7 @@
 import type { MenuItem } from '../../../contract/menu'
 import { imageUrl } from '../../../contract/values/media'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
+import { HrefLink } from '../../url/href-link'
+import { useStoreLocation } from '../../url/store-location'
 import styles from './home.module.css'
 
 const TILE_IMAGE = 150

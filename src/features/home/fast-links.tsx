@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { FastLink } from '../../../contract/menu'
 import { imageUrl } from '../../../contract/values/media'
-import { ContentAnchor } from '../../app/content-anchor'
+import { ContentAnchor } from '../../url/content-anchor'
 import styles from './home.module.css'
 
 const ICON_SIZE = 100

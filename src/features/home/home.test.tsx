@@ -4,7 +4,7 @@ import type { ProductListItem } from '../../../contract/catalog'
 import type { CmsBlock, FastLink, MenuItem } from '../../../contract/menu'
 import { tileItems } from './category-tiles'
 import { bannerBlocks } from './links'
-import { renderAppAt } from '../../app/testing/render-app'
+import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
+import { HrefLink } from '../../url/href-link'
+import { useStoreLocation } from '../../url/store-location'
 import styles from './breadcrumbs.module.css'
 import type { Crumb } from './structured-data'
 

@@ -1,7 +1,7 @@
 import { select } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { formatMoney } from '../../i18n/format'
 import { pluralForm } from '../../i18n/plural-form'
 import { clockText, storeTime } from '../../i18n/store-clock'

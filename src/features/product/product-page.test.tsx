@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aDeliveryResult, aProduct, aStockEntry } from './fixtures'
-import { renderAppAt } from '../../app/testing/render-app'
+import { renderAppAt } from '../../testing/render-app'
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation
 window.scrollTo = () => undefined

@@ -1,6 +1,6 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import type { ProductType } from '../../../contract/catalog'
-import { oneOfParam } from '../../app/search-params'
+import { oneOfParam } from '../../url/search-params'
 
 /** The product page's tabs (spec 2.4), in the order they are shown. */
 export const PRODUCT_TABS = ['about', 'availability', 'reviews', 'services', 'specifications'] as const

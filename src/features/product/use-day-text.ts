@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useStoreLocation } from '../../app/store-location'
+import { useStoreLocation } from '../../url/store-location'
 import { formatDays, storeToday } from './day-month'
 
 /**

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Product } from '../../../contract/catalog'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
+import { HrefLink } from '../../url/href-link'
+import { useStoreLocation } from '../../url/store-location'
 import { formatMoney } from '../../i18n/format'
 import styles from './product-page.module.css'
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 import type { CityId, CitySlug, Lang } from '../../../contract/common'
-import { localizePath } from '../../app/locale-prefix'
+import { localizePath } from '../../url/locale-prefix'
 import { literalSearch, popularSearch, searchQuery, type SearchParams, type SearchResult } from './queries'
 import { shouldRecommend, shouldRetryLiteral } from './search-flow'
 import { isNarrowed, searchParamsFor, type SearchPageSearch } from './search-url'

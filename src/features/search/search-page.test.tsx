@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse, SuggestResponse } from '../../../contract/search'
-import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../data/testing/fake-fetch'
-import { MENU, PHONE_FILTERS, product } from '../catalog/testing/fixtures'
-import { renderAppAt } from '../../app/testing/render-app'
+import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
+import { MENU, PHONE_FILTERS, product } from '../../testing/catalog-fixtures'
+import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
 

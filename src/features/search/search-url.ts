@@ -1,5 +1,5 @@
 import { defaultStringifySearch } from '@tanstack/react-router'
-import type { CategoryFilter } from '../../app/catalog-path'
+import type { CategoryFilter } from '../../url/catalog-path'
 import { apiFilterValue, uniqueFilters } from '../../listing/filter-pairs'
 import type { PriceChoice } from '../../listing/price-state'
 import type { CityId, Lang } from '../../../contract/common'

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
-import { MAIN_CATEGORIES } from './names'
+import { useStoreLocation } from '../../url/store-location'
+import { MAIN_CATEGORIES } from '../../page/names'
 import styles from './header.module.css'
 
 /** The row of main categories under the header; scrolls sideways on a phone. */

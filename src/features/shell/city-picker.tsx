@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState } from 'react'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
+import { HrefLink } from '../../url/href-link'
+import { useStoreLocation } from '../../url/store-location'
 import { ChevronDownIcon, LocationIcon } from '../../ui/icons'
-import { CITY_NAMES, CITY_SLUGS } from './names'
+import { CITY_NAMES, CITY_SLUGS } from '../../page/names'
 import styles from './city-picker.module.css'
 
 /**

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { STORE_NAME } from '../../app/document-title'
-import { useStoreLocation } from '../../app/store-location'
+import { STORE_NAME } from '../../head/document-title'
+import { useStoreLocation } from '../../url/store-location'
 import { CityLinks } from './city-picker'
 import { LangSwitch } from './lang-switch'
-import { HELP_PAGES, MAIN_CATEGORIES } from './names'
+import { HELP_PAGES, MAIN_CATEGORIES } from '../../page/names'
 import styles from './footer.module.css'
 
 export function Footer() {

@@ -1,21 +1,25 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
-import { useSessionSync } from '../../data/session'
+import { useStoreLocation } from '../../url/store-location'
+import { useSessionSync } from '../../session/session'
 import { CatalogIcon, MenuIcon } from '../../ui/icons'
 import { CategoryNav } from './category-nav'
 import { CityPicker } from './city-picker'
 import { HeaderCounters } from './counters'
 import { LangSwitch } from './lang-switch'
 import { Logo } from './logo'
-import { HELP_PAGES } from './names'
-import { SearchBox } from './search-box'
+import { HELP_PAGES } from '../../page/names'
 import styles from './header.module.css'
-import { Suspense } from 'react'
+import { Suspense, type ComponentType } from 'react'
 
 const TOP_BAR_HELP = new Set(['delivery', 'payment', 'warranty'])
 
-export function Header() {
+export interface HeaderProps {
+  /** The search field, which features/search owns: the root route passes it in through the shell. */
+  SearchBox: ComponentType<{ className?: string }>
+}
+
+export function Header({ SearchBox }: HeaderProps) {
   const { t, i18n } = useLingui()
   const { prefix } = useStoreLocation()
   // The header is on every page: it keeps the signed-in state its account link shows up to date.

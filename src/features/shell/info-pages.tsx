@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { SectionPage } from './section-page'
+import { SectionPage } from '../../page/section-page'
 import tiles from './tiles.module.css'
 
 export function CheckoutStepPage({ step, orderId }: { step: string; orderId?: string }) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Lang } from '../../../contract/common'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
+import { HrefLink } from '../../url/href-link'
+import { useStoreLocation } from '../../url/store-location'
 import styles from './lang-switch.module.css'
 
 // Each language is named in itself, so a shopper finds theirs whatever is on screen.

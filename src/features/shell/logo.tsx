@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { STORE_NAME } from '../../app/document-title'
-import { useStoreLocation } from '../../app/store-location'
+import { STORE_NAME } from '../../head/document-title'
+import { useStoreLocation } from '../../url/store-location'
 import styles from './header.module.css'
 
 /** The store's mark and name, linking to the home page of the current city and language. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { PageFrame } from './page-frame'
+import { PageFrame } from '../../page/page-frame'
 
 /** Unknown addresses, unknown city prefixes and missing items all end here. */
 export function NotFoundPage() {

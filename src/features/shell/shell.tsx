@@ -1,20 +1,23 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatch } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ComponentType, type ReactNode, Suspense } from 'react'
 import { Footer } from './footer'
-import { Header } from './header'
+import { Header, type HeaderProps } from './header'
 import { RouteProgress } from './route-progress'
 import styles from './shell.module.css'
 
 // Toasts come after something happened: their code comes after the page's.
 const Toaster = lazy(() => import('../../ui/toast/toaster').then((module) => ({ default: module.Toaster })))
-// The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
-const GuestOffer = lazy(() =>
-  import('../account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
-)
+
+/** What the shell shows but other features own; the root route composes them in. */
+export interface ShellParts {
+  SearchBox: HeaderProps['SearchBox']
+  /** Over any page once it applies (features/account's guest offer, whose code comes lazily). */
+  GuestOffer: ComponentType
+}
 
 /** Every page: progress bar, header, the page, footer and the toasts. */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, SearchBox, GuestOffer }: ShellParts & { children: ReactNode }) {
   const { t } = useLingui()
   // the phone menu already lists everything the footer would
   const onMenu = useMatch({ from: '/{-$city}/menu', shouldThrow: false }) !== undefined
@@ -25,7 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <RouteProgress />
       <Suspense>
-        <Header />
+        <Header SearchBox={SearchBox} />
       </Suspense>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}

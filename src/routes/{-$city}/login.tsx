@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalKeys, oneOfParam, stringParam } from '../../app/search-params'
+import { optionalKeys, oneOfParam, stringParam } from '../../url/search-params'
 import { LoginPage } from '../../features/auth/login-page'
 
 /** Spec 2.7 steps; `redirect` is where to go after signing in, a path of this site only. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { booleanParam, optionalKeys, integerParam, oneOfParam, stringParam } from '../../app/search-params'
+import { booleanParam, optionalKeys, integerParam, oneOfParam, stringParam } from '../../url/search-params'
 import { loadSearchPage } from '../../features/search/load'
 import { SEARCH_SORTINGS } from '../../features/search/queries'
 import { SearchPage } from '../../features/search/search-page'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SectionPage } from '../../features/shell/section-page'
+import { SectionPage } from '../../page/section-page'
 
 export const Route = createFileRoute('/{-$city}/under')({
   component: () => <SectionPage section="under" />,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalKeys, oneOfParam, stringParam } from '../../../app/search-params'
+import { optionalKeys, oneOfParam, stringParam } from '../../../url/search-params'
 import { CheckoutStepPage } from '../../../features/shell/info-pages'
 
 /** The result step is the return address of bank and broker redirects: `?status=success&orderId=...`. */

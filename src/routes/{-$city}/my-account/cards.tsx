@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalKeys, stringParam, uuidParam } from '../../../app/search-params'
+import { optionalKeys, stringParam, uuidParam } from '../../../url/search-params'
 import { AccountFrame } from '../../../features/account/account-frame'
 import { CardsPage } from '../../../features/account/cards-page'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ORDER_STATUSES } from '../../../../contract/values/account-area'
-import { optionalKeys, isoDateParam, oneOfParam } from '../../../app/search-params'
+import { optionalKeys, isoDateParam, oneOfParam } from '../../../url/search-params'
 import { AccountFrame } from '../../../features/account/account-frame'
 import { OrdersPage } from '../../../features/account/orders-page'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { profileQuery } from '../../../data/session'
+import { profileQuery } from '../../../session/session'
 
 /**
  * The account area needs a signed-in shopper (spec 6), except its guest page: anyone else is sent to

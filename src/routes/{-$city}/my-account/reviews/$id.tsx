@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountSectionPage } from '../../../../features/shell/account-pages'
+import { AccountSectionPage } from '../../../../features/account/account-pages'
 
 export const Route = createFileRoute('/{-$city}/my-account/reviews/$id')({
   component: () => <AccountSectionPage section="accountReview" parent="reviews" />,

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { CITIES, type CitySlug } from '../../../contract/values/common'
+import { CITIES, type CitySlug } from '../../contract/values/common'
 
 /** The four cities of the store (spec 1) in the order of their ids, with their names in ru and kk. */
 export const CITY_NAMES: Record<CitySlug, MessageDescriptor> = {

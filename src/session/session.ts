@@ -4,10 +4,16 @@ import { useEffect } from 'react'
 import type { AuthTokens, Profile } from '../../contract/account'
 import { ACCOUNT_V1 } from '../../contract/values/account'
 import { sessionAtom, type Session } from '../atoms/session'
-import { api } from './api'
-import { isApiError } from './api-error'
-import { isUserQuery } from './user-queries'
-import { clearTokens, getAccessToken, onSignedOut, setAccessToken, setRefreshToken } from './auth-tokens'
+import { api } from '../data/api'
+import { isApiError } from '../data/api-error'
+import { isUserQuery } from '../data/user-queries'
+import {
+  clearTokens,
+  getAccessToken,
+  onSignedOut,
+  setAccessToken,
+  setRefreshToken,
+} from '../data/auth-tokens'
 
 /**
  * The signed-in state (spec browsing 4): the HttpOnly cookies are the truth, so the client learns who
@@ -16,7 +22,7 @@ import { clearTokens, getAccessToken, onSignedOut, setAccessToken, setRefreshTok
  */
 export const PROFILE_KEY = ['account', 'profile'] as const
 
-export { USER_QUERY_ROOTS } from './user-queries'
+export { USER_QUERY_ROOTS } from '../data/user-queries'
 
 /**
  * Whether a session may exist, without asking the server: a token in memory (just signed in) or the

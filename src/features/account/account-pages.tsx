@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useStoreLocation } from '../../app/store-location'
-import { SectionPage } from './section-page'
-import { SECTIONS, type SectionKey } from './sections'
+import { useStoreLocation } from '../../url/store-location'
+import { SectionPage } from '../../page/section-page'
+import { SECTIONS, type SectionKey } from '../../page/sections'
 import styles from './account-pages.module.css'
 
 type AccountTarget =

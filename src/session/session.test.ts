@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearTokens, getAccessToken, setAccessToken } from './auth-tokens'
+import { clearTokens, getAccessToken, setAccessToken } from '../data/auth-tokens'
 import { applySignIn, clearUserData, profileQuery, signOut } from './session'
 
 const profile = {
@@ -28,7 +28,9 @@ beforeEach(() => {
       const path = new URL(input, 'http://store.test').pathname
       paths.push(path)
       if (path === '/account/api/v1/profile')
-        return profileStatus === 200 ? answer(200, profile) : answer(401, { error: { code: 'unauthorized', message: 'k' } })
+        return profileStatus === 200
+          ? answer(200, profile)
+          : answer(401, { error: { code: 'unauthorized', message: 'k' } })
       if (path === '/account/api/v1/auth/signout') return new Response(null, { status: 204 })
       return answer(401, { error: { code: 'refresh_failed', message: 'k' } })
     }),
@@ -61,7 +63,11 @@ describe('the session', () => {
     const queryClient = client()
     queryClient.setQueryData(['account', 'addresses'], [{ id: 1 }])
     queryClient.setQueryData(['catalog', 'x'], { kept: true })
-    await queryClient.fetchQuery({ queryKey: ['other'], queryFn: () => ({ mine: true }), meta: { user: true } })
+    await queryClient.fetchQuery({
+      queryKey: ['other'],
+      queryFn: () => ({ mine: true }),
+      meta: { user: true },
+    })
     await applySignIn(queryClient, {
       access_token: 'a'.repeat(43),
       refresh_token: 'r'.repeat(43),
@@ -84,7 +90,10 @@ describe('the session', () => {
   })
 
   it('signs out locally even when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    )
     setAccessToken('a'.repeat(43))
     const queryClient = client()
     await signOut(queryClient)

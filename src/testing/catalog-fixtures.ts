@@ -1,10 +1,5 @@
-import type {
-  Filter,
-  FiltersResponse,
-  ProductListItem,
-  ProductListResponse,
-} from '../../../../contract/catalog'
-import type { BreadcrumbsResponse, MenuItem, MenuResponse } from '../../../../contract/menu'
+import type { Filter, FiltersResponse, ProductListItem, ProductListResponse } from '../../contract/catalog'
+import type { BreadcrumbsResponse, MenuItem, MenuResponse } from '../../contract/menu'
 
 /** Test data in the shapes of contract/catalog.ts and contract/menu.ts. */
 export function product(n: number, overrides: Partial<ProductListItem> = {}): ProductListItem {

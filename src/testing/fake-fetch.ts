@@ -52,7 +52,9 @@ function abortError(signal: AbortSignal): unknown {
 /** An answer that never comes: settles only when the request is aborted, as a real fetch does. */
 export function never(call: RecordedCall): Promise<Response> {
   return new Promise((_, reject) => {
-    call.signal?.addEventListener('abort', () => reject(abortError(call.signal as AbortSignal)), { once: true })
+    call.signal?.addEventListener('abort', () => reject(abortError(call.signal as AbortSignal)), {
+      once: true,
+    })
   })
 }
 

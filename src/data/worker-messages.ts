@@ -1,6 +1,6 @@
 /**
  * Messages between the pages and the service worker that are not part of the outbox protocol itself.
- * Kept free of worker globals so the page side (src/pwa) can import it.
+ * Kept free of worker globals: the pages (src/pwa, the outbox) and the worker (src/sw) both import it.
  */
 
 /** What workbox-window's `messageSkipWaiting()` posts to the waiting worker. */

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { useDocumentTitle } from '../../app/document-title'
-import { HrefLink } from '../../app/href-link'
-import { useStoreLocation } from '../../app/store-location'
-import { buttonClassName } from '../../ui/button'
+import { useDocumentTitle } from '../head/document-title'
+import { HrefLink } from '../url/href-link'
+import { useStoreLocation } from '../url/store-location'
+import { buttonClassName } from '../ui/button'
 import styles from './page-frame.module.css'
 
 export interface Crumb {

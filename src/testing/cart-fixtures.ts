@@ -1,6 +1,6 @@
-import type { Cart, CartProduct, CartPromotion, PromotionProduct } from '../../../contract/cart'
-import { appliedKitParts } from '../../../contract/values/cart'
-import { emptyCart } from '../queries'
+import type { Cart, CartProduct, CartPromotion, PromotionProduct } from '../../contract/cart'
+import { appliedKitParts } from '../../contract/values/cart'
+import { emptyCart } from '../cart/queries'
 
 export const GUEST_ID = '11111111-1111-4111-8111-111111111111'
 export const OTHER_ID = '22222222-2222-4222-8222-222222222222'

@@ -2,8 +2,8 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
-import { i18n } from '../../i18n/i18n'
-import { createAppRouter } from '../router'
+import { i18n } from '../i18n/i18n'
+import { createAppRouter } from '../app/router'
 
 /**
  * The whole app at `path`, as a page test sees it: the real route tree over a fresh query client that
