@@ -124,10 +124,10 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
     pricingFor: (db) => app.pricing.forConnection(db),
     categories,
   })
-  // A change reads the category tree inside its transaction: on PGlite a first index build then would
-  // wait for that transaction forever, so the cart answers once the catalogue's first index is there.
+  // A change reads the category tree inside its transaction, where on PGlite reading the categories
+  // would wait for that transaction: the tree is read once before the first request.
   app.addHook('onReady', async () => {
-    await categories().catch((err: unknown) => app.log.error({ err }, 'cart: the catalogue index failed'))
+    await categories().catch((err: unknown) => app.log.error({ err }, 'cart: the category tree failed'))
   })
   const tags = ['cart']
 

@@ -93,8 +93,8 @@ export interface CartServiceDeps {
   pricingFor: (db: Db) => CartPricing
   /**
    * The catalogue's category tree (the conditions on a category match its products' chains). Asked for
-   * inside a change's transaction: the cart module starts only once the catalogue's first index is built,
-   * so the tree is in memory and no other connection is waited for.
+   * inside a change's transaction: the cart module reads it once before the first request, so it is in
+   * memory and no other connection is waited for.
    */
   categories: () => Promise<CategoryTree>
   now?: () => Date

@@ -283,6 +283,65 @@ export interface FacetResult {
   price: { min: number; max: number }
 }
 
+/**
+ * The category tree of these rows, depth first, siblings by their sort and id, each node with its chain
+ * from the root. The index is built on it, and the cart's first requests read it before the first index.
+ */
+export function categoryNodes(rows: readonly CategoryRow[]): {
+  nodes: Map<number, CategoryNode>
+  ordered: CategoryNode[]
+} {
+  const nodes = new Map<number, CategoryNode>()
+  for (const row of rows) {
+    nodes.set(row.id, {
+      idx: -1,
+      id: row.id,
+      parent: null,
+      children: [],
+      slug: row.slug,
+      path: row.path,
+      nameRu: row.name_ru,
+      nameKk: row.name_kk,
+      level: row.level,
+      isService: row.is_service,
+      robots: row.robots,
+      meta: row.meta,
+      icon: row.icon,
+      imageId: row.image_id,
+      itemClass: row.item_class,
+      sort: row.sort,
+      chain: [],
+      start: 0,
+      end: 0,
+      filters: [],
+      filterByCode: new Map(),
+    })
+  }
+  const sortOf = new Map(rows.map((c) => [c.id, c.sort]))
+  const roots: CategoryNode[] = []
+  for (const row of rows) {
+    const node = nodes.get(row.id)!
+    const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id)
+    if (parent) {
+      node.parent = parent
+      parent.children.push(node)
+    } else roots.push(node)
+  }
+  const bySort = (a: CategoryNode, b: CategoryNode) =>
+    (sortOf.get(a.id) ?? 0) - (sortOf.get(b.id) ?? 0) || a.id - b.id
+  const ordered: CategoryNode[] = []
+  const visit = (node: CategoryNode, chain: CategoryNode[]) => {
+    node.idx = ordered.length
+    node.chain = [...chain, node]
+    ordered.push(node)
+    node.children.sort(bySort)
+    for (const child of node.children) visit(child, node.chain)
+  }
+  roots.sort(bySort)
+  for (const root of roots) visit(root, [])
+  return { nodes, ordered }
+}
+
 /** Attributes that tell variants of one model apart, in the order their labels are written. */
 const VARIANT_DIMENSIONS = [
   'memory',
@@ -413,54 +472,7 @@ export class CatalogIndex {
 
   static async build(source: IndexSource): Promise<CatalogIndex> {
     // categories, in depth-first order
-    const nodes = new Map<number, CategoryNode>()
-    for (const row of source.categories) {
-      nodes.set(row.id, {
-        idx: -1,
-        id: row.id,
-        parent: null,
-        children: [],
-        slug: row.slug,
-        path: row.path,
-        nameRu: row.name_ru,
-        nameKk: row.name_kk,
-        level: row.level,
-        isService: row.is_service,
-        robots: row.robots,
-        meta: row.meta,
-        icon: row.icon,
-        imageId: row.image_id,
-        itemClass: row.item_class,
-        sort: row.sort,
-        chain: [],
-        start: 0,
-        end: 0,
-        filters: [],
-        filterByCode: new Map(),
-      })
-    }
-    const sortOf = new Map(source.categories.map((c) => [c.id, c.sort]))
-    const roots: CategoryNode[] = []
-    for (const row of source.categories) {
-      const node = nodes.get(row.id)!
-      const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id)
-      if (parent) {
-        node.parent = parent
-        parent.children.push(node)
-      } else roots.push(node)
-    }
-    const bySort = (a: CategoryNode, b: CategoryNode) =>
-      (sortOf.get(a.id) ?? 0) - (sortOf.get(b.id) ?? 0) || a.id - b.id
-    const ordered: CategoryNode[] = []
-    const visit = (node: CategoryNode, chain: CategoryNode[]) => {
-      node.idx = ordered.length
-      node.chain = [...chain, node]
-      ordered.push(node)
-      node.children.sort(bySort)
-      for (const child of node.children) visit(child, node.chain)
-    }
-    roots.sort(bySort)
-    for (const root of roots) visit(root, [])
+    const { nodes, ordered } = categoryNodes(source.categories)
 
     // brands
     const brands: Brand[] = source.brands.map((b) => ({

@@ -1,5 +1,5 @@
 import type { Lang } from '../../../contract/common'
-import type { CatalogIndex, CategoryNode } from './catalog-index'
+import type { CategoryNode } from './catalog-index'
 
 /** A category and its ancestors, root first: a condition on a parent category matches its products. */
 export interface CategoryChain {
@@ -29,15 +29,17 @@ function chainOf(node: CategoryNode): CategoryChain {
   }
 }
 
-export function categoryTreeOf(index: CatalogIndex): CategoryTree {
-  // every cart answer asks for its lines' chains: each is built once per index
+/** The tree over these nodes (depth first, as `categoryNodes` orders them). */
+export function categoryTreeOf(ordered: readonly CategoryNode[]): CategoryTree {
+  const byId = new Map(ordered.map((node) => [node.id, node]))
+  // every cart answer asks for its lines' chains: each is built once per tree
   const chains = new Map<number, CategoryChain>()
   return {
-    nodes: index.categories,
+    nodes: ordered,
     chain(id) {
       let chain = chains.get(id)
       if (!chain) {
-        const node = index.categoryOfId(id)
+        const node = byId.get(id)
         if (!node) return { ids: [id], names: { ru: [], kk: [] } }
         chains.set(id, (chain = chainOf(node)))
       }
@@ -54,7 +56,7 @@ export function categoryTreeOf(index: CatalogIndex): CategoryTree {
         for (const child of node.children) visit(child)
       }
       for (const id of ids) {
-        const node = index.categoryOfId(id)
+        const node = byId.get(id)
         if (node) visit(node)
         else out.add(id)
       }

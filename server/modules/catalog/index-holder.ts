@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { CatalogIndex } from './catalog-index'
+import { CatalogIndex, categoryNodes } from './catalog-index'
+import { categoryTreeOf, type CategoryTree } from './category-tree'
 import type { CatalogRepo } from './repo'
 
 export interface HolderOptions {
@@ -36,6 +37,8 @@ export class IndexHolder {
   private nextBuildAt = 0
   private stopped = false
   private readonly companions: ((index: CatalogIndex) => Promise<unknown>)[] = []
+  private readonly trees = new WeakMap<CatalogIndex, CategoryTree>()
+  private firstTree: Promise<CategoryTree> | null = null
 
   constructor(
     private readonly repo: CatalogRepo,
@@ -60,6 +63,28 @@ export class IndexHolder {
   async get(): Promise<CatalogIndex> {
     if (this.index) return this.index
     return this.start()
+  }
+
+  /**
+   * The category tree of the current index. Until the first index is built, the tree of the categories
+   * as they are read for it (one small query): the cart reads the tree inside its transactions, where on
+   * PGlite waiting for the whole first build would wait for the transaction itself.
+   */
+  categories(): Promise<CategoryTree> {
+    const index = this.index
+    if (!index) {
+      this.firstTree ??= this.repo.categories().then(
+        (rows) => categoryTreeOf(categoryNodes(rows).ordered),
+        (err: unknown) => {
+          this.firstTree = null
+          throw err
+        },
+      )
+      return this.firstTree
+    }
+    let tree = this.trees.get(index)
+    if (!tree) this.trees.set(index, (tree = categoryTreeOf(index.categories)))
+    return Promise.resolve(tree)
   }
 
   /** Builds the first index (once) and starts polling. */

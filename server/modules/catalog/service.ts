@@ -26,7 +26,7 @@ import {
   type Scope,
   type Selection,
 } from './catalog-index'
-import { categoryTreeOf, type CategoryTree } from './category-tree'
+import type { CategoryTree } from './category-tree'
 import { certificatesOf, type CertificateView } from './certificates'
 import { deliveryClock } from './delivery'
 import type { IndexHolder } from './index-holder'
@@ -88,7 +88,6 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
   const details = new Lru<string, ProductDetailsRow>({ maxEntries: DETAILS_CACHE_ENTRIES })
   const loading = new Map<string, Promise<ProductDetailsRow | null>>()
   const answers = new AnswerCache()
-  const trees = new WeakMap<CatalogIndex, CategoryTree>()
 
   async function current(): Promise<{ index: CatalogIndex; renderer: Renderer }> {
     const index = await holder.get()
@@ -455,12 +454,7 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     /** Per category and city, how many products can be ordered now (the menu hides empty ones). */
     orderableCounts: async () => orderableCounts(await holder.get()),
     /** The category tree of the current index: the one tree the cart, pricing and promotions read. */
-    categories: async (): Promise<CategoryTree> => {
-      const index = await holder.get()
-      let tree = trees.get(index)
-      if (!tree) trees.set(index, (tree = categoryTreeOf(index)))
-      return tree
-    },
+    categories: (): Promise<CategoryTree> => holder.categories(),
     alongside: (build: (index: CatalogIndex) => Promise<unknown>) => holder.alongside(build),
   }
 }
