@@ -1,13 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { maybeSignedIn, profileQuery } from '../data/session'
-import { guestCart, NAMED_CART } from './cart-paths'
+import { useCartButtons } from './cart-buttons'
 import { CART_MESSAGES, cartErrorText } from './messages'
-import { addProducts, settled, type CartTarget } from './mutations'
+import { addProducts, settled } from './mutations'
 import type { LinePreview } from './optimistic'
-import { cartKey, createCart, rememberPreview, storedGuestCartId, storeGuestCartId } from './queries'
-import { useCart } from './use-cart'
+import { rememberPreview } from './queries'
 import { toast } from '../ui/toast/toast-store'
 
 export interface AddToCart {
@@ -28,9 +25,9 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 export function useAddToCart(product: LinePreview): AddToCart {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const { cart } = useCart()
-  const { ensure, creating } = useEnsureCart()
-  const inCart = cart.products.some((line) => line.sku === product.sku)
+  // one subscription to the cart for all the page's buttons (a listing has two dozen)
+  const { inCart: skus, ensure, creating } = useCartButtons()
+  const inCart = skus.has(product.sku)
 
   async function add(): Promise<void> {
     const ready = await ensure()
@@ -46,47 +43,4 @@ export function useAddToCart(product: LinePreview): AddToCart {
   // `owner` is not part of it: a page rendered on the server knows no cart, and a button the server drew
   // disabled would not match the browser's first render, which knows the cart by then.
   return { inCart, busy: creating, add }
-}
-
-/** The cart to change, made first for a guest who has none (purchase flow 4); that needs the network. */
-export function useEnsureCart(): { ensure: () => Promise<CartTarget | null>; creating: boolean } {
-  const { i18n } = useLingui()
-  const queryClient = useQueryClient()
-  const { target, owner, cityId } = useCart()
-  const [creating, setCreating] = useState(false)
-
-  /** A tap before the session or the stored id are known waits for them rather than making a cart. */
-  async function known(): Promise<CartTarget | null> {
-    if (maybeSignedIn() && (await queryClient.fetchQuery(profileQuery()))) {
-      return { queryClient, owner: NAMED_CART, cityId }
-    }
-    const id = await storedGuestCartId()
-    return id ? { queryClient, owner: guestCart(id), cityId } : null
-  }
-
-  async function ensure(): Promise<CartTarget | null> {
-    if (target) return target
-    if (owner === undefined) {
-      const found = await known()
-      if (found) return found
-    }
-    if (isOffline()) {
-      toast.error(i18n._(CART_MESSAGES.noConnection))
-      return null
-    }
-    setCreating(true)
-    try {
-      const created = await createCart(cityId)
-      queryClient.setQueryData(cartKey(guestCart(created.id), cityId), created)
-      await storeGuestCartId(created.id)
-      return { queryClient, owner: guestCart(created.id), cityId }
-    } catch {
-      toast.error(i18n._(CART_MESSAGES.failedToCreateCart))
-      return null
-    } finally {
-      setCreating(false)
-    }
-  }
-
-  return { ensure, creating }
 }

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../app/router-context'
 import { ErrorScreen, NotFoundScreen } from '../app/screens'
+import { CartButtonsProvider } from '../cart/cart-buttons'
 import { AppShell } from '../features/shell/shell'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -13,9 +14,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
-      <AppShell>
-        <Outlet />
-      </AppShell>
+      {/* every buy button of the page reads the cart through it, once */}
+      <CartButtonsProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </CartButtonsProvider>
       {/* On the server: the router's state and the queries the page was rendered from, as inline
           scripts with the request's nonce (they remove themselves once run, so the browser, which has
           no scripts of its own to add here, renders nothing and leaves its code out). */}
