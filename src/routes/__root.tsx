@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../app/router-context'
 import { ErrorScreen, NotFoundScreen } from '../app/screens'
-import { CartButtonsProvider } from '../cart/cart-buttons'
+import { CartButtonsProvider } from '../cart/add-to-cart'
 import { AppShell } from '../features/shell/shell'
 
 export const Route = createRootRouteWithContext<RouterContext>()({

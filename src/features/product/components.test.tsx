@@ -5,7 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { CartButtonsProvider } from '../../cart/cart-buttons'
+import { CartButtonsProvider } from '../../cart/add-to-cart'
 import { aProduct } from './fixtures'
 import { Gallery } from './gallery'
 import { PickupMap } from './pickup-map'
