@@ -75,11 +75,13 @@ async function main() {
     console.log('No build in dist/: building the PWA first (npm run build)...')
     execSync('npm run build', { stdio: 'inherit' })
   }
-  console.log(
-    `Bench: ${engine}, ${products} products, ${env.WORKERS ?? 1} store process(es), ${connections} connections, ${duration}s per scenario`,
-  )
-  if (!values.url)
+  if (values.url) console.log(`Bench: the store at ${values.url}`)
+  else {
+    console.log(
+      `Bench: ${engine}, ${products} products, ${env.WORKERS ?? 1} store process(es), ${connections} connections, ${duration}s per scenario`,
+    )
     console.log('Starting the store (the first start seeds the database; that can take minutes)...')
+  }
   const servers: RunningServer[] = []
   try {
     const store = values.url
