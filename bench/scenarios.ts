@@ -162,19 +162,14 @@ async function catalogScenarios(baseUrl: string): Promise<Scenario[]> {
   ]
 }
 
-/** Home, a category listing and a product page, when the catalogue has them. */
+/** Home, a category listing, a product page and a search page (issue 18), when the catalogue has them. */
 export async function pagesToAudit(baseUrl: string): Promise<string[]> {
   const pages = ['/', '/catalog/smartfony']
-  try {
-    const res = await fetch(`${baseUrl}/katalog/api/v2/products/category/smartfony?city_id=1&limit=1`)
-    if (res.ok) {
-      const body = (await res.json()) as { payload?: { uri: string }[] }
-      const uri = body.payload?.[0]?.uri
-      if (uri) pages.push(`/p/${uri}`)
-    }
-  } catch {
-    // no catalogue service: the pages there are still audited
-  }
+  const res = await fetch(`${baseUrl}/katalog/api/v2/products/category/smartfony?city_id=1&limit=1`)
+  const body = res.ok ? ((await res.json()) as { payload?: { uri: string }[] }) : {}
+  const uri = body.payload?.[0]?.uri
+  if (!uri) throw new Error(`no product in smartfony to audit (the catalogue answered ${res.status})`)
+  pages.push(`/p/${uri}`, `/search?q=${encodeURIComponent('смартфон')}`)
   return pages
 }
 

@@ -32,6 +32,11 @@ async function start() {
   const onHydrated = () => {
     markAppReady()
     void restoreQueryCache(queryClient, undefined, { saveNow: true })
+    startServiceWorkerWhenIdle()
+  }
+  const onRendered = () => {
+    markAppReady()
+    startServiceWorkerWhenIdle()
   }
   if (serverRendered) {
     // The router takes the server's state and the page's code, then React hydrates the HTML as it is,
@@ -49,12 +54,22 @@ async function start() {
   } else {
     createRoot(root).render(
       <StrictMode>
-        <App queryClient={queryClient} router={router} onReady={markAppReady} />
+        <App queryClient={queryClient} router={router} onReady={onRendered} />
       </StrictMode>,
     )
   }
-  // Registration can wait for the page: the worker only matters for the next visit and for offline use.
-  void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
+}
+
+/**
+ * Registration waits for the page: the worker only matters for the next visit and for offline use, and
+ * loading workbox-window and registering took a slow phone's main thread for some 100 ms in the middle
+ * of hydration. It starts once the page is the app's and the browser has a moment.
+ */
+function startServiceWorkerWhenIdle() {
+  const start = () =>
+    void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 })
+  else setTimeout(start, 200)
 }
 
 void start()

@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-export interface PageResult {
-  page: string
-  /** How the page came: buffered for a bot, or streamed. */
-  delivery: string
+/** One Lighthouse run of one page as one kind of visitor. */
+export interface PageRun {
   performance: number
   lcpMs: number
   cls: number
@@ -18,8 +17,30 @@ export interface PageResult {
    * compare runs at similar indexes.
    */
   benchmarkIndex: number
+  /** The machine's one-minute load average when the run ended (2 cores here: above 2 is contention). */
+  load: number
+}
+
+/** A page as one kind of visitor: the median of its runs, metric by metric, and the runs themselves. */
+export interface PageResult extends PageRun {
+  page: string
+  /** How the page came: buffered for a bot, or streamed. */
+  delivery: string
+  runs: PageRun[]
   /** Every script the page loaded, gzipped at level 9 from the build (the server sends brotli, smaller). */
   jsGzipKb: number
+}
+
+/** What the issue asks of every page (issue 18): Lighthouse mobile, the median of three runs. */
+export const PAGE_TARGET = { performance: 95, lcpMs: 1500, cls: 0.05, tbtMs: 150 }
+
+export function meetsTarget(r: PageRun): boolean {
+  return (
+    r.performance >= PAGE_TARGET.performance &&
+    r.lcpMs < PAGE_TARGET.lcpMs &&
+    r.cls < PAGE_TARGET.cls &&
+    r.tbtMs < PAGE_TARGET.tbtMs
+  )
 }
 
 const CHROME_FLAGS = [
@@ -50,21 +71,88 @@ function gzippedScriptKb(items: NetworkItem[], staticDir: string): number {
 /** Lighthouse's own phone; PageSpeed Insights adds `Chrome-Lighthouse`, which isbot counts as a bot. */
 const PHONE_AGENT =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36'
-const DELIVERIES = [
+export const DELIVERIES = [
   { delivery: 'buffered (bot)', agent: `${PHONE_AGENT} Chrome-Lighthouse` },
   { delivery: 'streamed', agent: PHONE_AGENT },
 ] as const
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return NaN
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
 /**
- * Lighthouse's mobile preset (simulated slow 4G, mid-range phone) on each page, one cold load each: as
- * PageSpeed Insights audits it (a bot, which gets the page once all of it has rendered) and as a
- * shopper's phone, which gets it streamed.
+ * Every page once as each visitor before anything is measured: a fresh store's first render of a page
+ * pays for loading the renderer, the route's code, the catalogue index and PGlite's first queries, and
+ * that first answer can take longer than the renderer's 2 s limit (the shell comes instead). The audits
+ * measure the page a shopper gets from a running store. A page that does not answer 200 fails here.
+ */
+export async function warmPages(baseUrl: string, pages: string[]): Promise<void> {
+  for (let round = 0; round < 2; round++)
+    for (const page of pages)
+      for (const { agent } of DELIVERIES) {
+        const res = await fetch(`${baseUrl}${page}`, {
+          headers: { 'user-agent': agent, 'accept-encoding': 'br' },
+        })
+        await res.arrayBuffer()
+        if (!res.ok) throw new Error(`warming ${page}: the store answered ${res.status}`)
+      }
+}
+
+/** One Lighthouse run; throws, naming the run, when Lighthouse failed or left a metric out. */
+async function auditOnce(
+  url: string,
+  port: number,
+  agent: string,
+  what: string,
+): Promise<{ run: PageRun; items: NetworkItem[] }> {
+  const result = await lighthouse(url, {
+    port,
+    onlyCategories: ['performance'],
+    output: 'json',
+    logLevel: 'error',
+    emulatedUserAgent: agent,
+  })
+  if (!result) throw new Error(`${what} gave no result`)
+  const { lhr } = result
+  if (lhr.runtimeError)
+    throw new Error(`${what} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  const score = lhr.categories.performance?.score
+  const metric = (id: string) => {
+    const audit = lhr.audits[id]
+    if (typeof audit?.numericValue !== 'number' || !Number.isFinite(audit.numericValue))
+      throw new Error(`${what} has no ${id}: ${audit?.errorMessage ?? 'not measured'}`)
+    return audit.numericValue
+  }
+  if (typeof score !== 'number') throw new Error(`${what} has no performance score`)
+  return {
+    run: {
+      performance: Math.round(score * 100),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      load: Number(loadavg()[0]!.toFixed(2)),
+    },
+    items: (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [],
+  }
+}
+
+/**
+ * Lighthouse's mobile preset (simulated slow 4G, mid-range phone) on each page, `runs` cold loads each
+ * (Lighthouse clears the browser's storage and caches before every run): as PageSpeed Insights audits
+ * it (a bot, which gets the page once all of it has rendered) and as a shopper's phone, which gets it
+ * streamed. Throws when a run fails (a runtime error, no score, a metric missing), naming the page.
  */
 export async function auditPages(
   baseUrl: string,
   pages: string[],
-  staticDir = 'dist',
+  { runs = 3, staticDir = 'dist' }: { runs?: number; staticDir?: string } = {},
 ): Promise<PageResult[]> {
+  await warmPages(baseUrl, pages)
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -73,26 +161,34 @@ export async function auditPages(
     const results: PageResult[] = []
     for (const page of pages)
       for (const { delivery, agent } of DELIVERIES) {
-        const run = await lighthouse(`${baseUrl}${page}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          output: 'json',
-          logLevel: 'error',
-          emulatedUserAgent: agent,
-        })
-        if (!run) throw new Error(`Lighthouse gave no result for ${page}`)
-        const { lhr } = run
-        const items =
-          (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+        const pageRuns: PageRun[] = []
+        let jsGzipKb = 0
+        for (let i = 0; i < runs; i++) {
+          const what = `Lighthouse on ${page} (${delivery}, run ${i + 1})`
+          let measured: { run: PageRun; items: NetworkItem[] }
+          try {
+            measured = await auditOnce(`${baseUrl}${page}`, chrome.port, agent, what)
+          } catch (err) {
+            // Lighthouse's own trace errors (NO_NAVSTART, NO_FCP) happen on a machine starved of CPU:
+            // one more try, then the bench stops with the error.
+            console.error(`${(err as Error).message}; trying once more`)
+            measured = await auditOnce(`${baseUrl}${page}`, chrome.port, agent, what)
+          }
+          pageRuns.push(measured.run)
+          jsGzipKb = gzippedScriptKb(measured.items, staticDir)
+        }
+        const of = (key: keyof PageRun) => median(pageRuns.map((r) => r[key]))
         results.push({
           page,
           delivery,
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
-          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-          jsGzipKb: gzippedScriptKb(items, staticDir),
+          performance: of('performance'),
+          lcpMs: of('lcpMs'),
+          cls: of('cls'),
+          tbtMs: of('tbtMs'),
+          benchmarkIndex: of('benchmarkIndex'),
+          load: of('load'),
+          runs: pageRuns,
+          jsGzipKb,
         })
       }
     return results

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { memo } from 'react'
 import type { ProductListItem } from '../../contract/catalog'
 import { Skeleton } from '../ui/skeleton'
 import { ProductCard } from './product-card'
@@ -15,8 +16,12 @@ export interface ProductGridProps {
   onOpen?: (product: ProductListItem) => void
 }
 
-/** The products of a listing as cards, two a row on phones and as many as fit on wider screens. */
-export function ProductGrid({ products, title, onOpen }: ProductGridProps) {
+/**
+ * The products of a listing as cards, two a row on phones and as many as fit on wider screens. The same
+ * products render the same cards: a change around the grid (the screen's width known, the sheet opened)
+ * does not re-render two dozen cards.
+ */
+export const ProductGrid = memo(function ProductGrid({ products, title, onOpen }: ProductGridProps) {
   const { t } = useLingui()
   return (
     <section aria-labelledby="listing-products-heading">
@@ -36,7 +41,7 @@ export function ProductGrid({ products, title, onOpen }: ProductGridProps) {
       </ul>
     </section>
   )
-}
+})
 
 /** The grid's shape while the products load: nothing jumps when they arrive. */
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-rou
 import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../app/screens'
 import { lazy } from 'react'
+import { CartButtonsProvider } from '../cart/add-to-cart'
 import { SearchBox } from '../features/search/search-box'
 import { AppShell } from '../features/shell/shell'
 
@@ -20,10 +21,13 @@ const GuestOffer = lazy(() =>
 function RootLayout() {
   return (
     <>
-      {/* The shell frames every page; the parts other features own are composed in here. */}
-      <AppShell SearchBox={SearchBox} GuestOffer={GuestOffer}>
-        <Outlet />
-      </AppShell>
+      {/* Every buy button of the page reads the cart through the provider, once. The shell frames every
+          page; the parts other features own are composed in here. */}
+      <CartButtonsProvider>
+        <AppShell SearchBox={SearchBox} GuestOffer={GuestOffer}>
+          <Outlet />
+        </AppShell>
+      </CartButtonsProvider>
       {/* On the server: the router's state and the queries the page was rendered from, as inline
           scripts with the request's nonce (they remove themselves once run, so the browser, which has
           no scripts of its own to add here, renders nothing and leaves its code out). */}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useDeferredValue, useRef } from 'react'
 import type { RecommendationItem } from '../../../contract/catalog'
 import { useStoreLocation } from '../../url/store-location'
 import { Button } from '../../ui/button'
@@ -88,6 +88,10 @@ function LoadedCarousels() {
   const { t, i18n } = useLingui()
   const { cityId, lang } = useStoreLocation()
   const query = useQuery(homeCarouselsQuery({ cityId, lang }))
+  // The query's answer comes to React as an urgent update, and three rows of cards rendered at once held
+  // a slow phone's main thread for a few hundred ms: the skeletons stay for that update, and the cards
+  // render after it in the background, where React yields to the browser every few ms.
+  const data = useDeferredValue(query.data)
   if (query.isError) {
     return (
       <div className={styles.failed}>
@@ -101,8 +105,8 @@ function LoadedCarousels() {
   return (
     <>
       {HOME_CAROUSELS.map((code) => {
-        const block = query.data?.blocks.find((b) => b.code === code)
-        if (query.isSuccess && (!block || block.products.length === 0)) return null
+        const block = data?.blocks.find((b) => b.code === code)
+        if (data && (!block || block.products.length === 0)) return null
         return (
           <Carousel
             key={code}

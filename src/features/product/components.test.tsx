@@ -5,6 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { CartButtonsProvider } from '../../cart/add-to-cart'
 import { aProduct } from './fixtures'
 import { Gallery } from './gallery'
 import { PickupMap } from './pickup-map'
@@ -22,7 +23,7 @@ const renderUi = (ui: ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nP
 /** The price block's buy button talks to the cart's query and links to /cart: it needs both. */
 async function renderPriceBlock(ui: ReactNode) {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => ui }),
+    routeTree: createRootRoute({ component: () => <CartButtonsProvider>{ui}</CartButtonsProvider> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })
   await act(async () => {

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { maybeSignedIn, profileQuery } from '../session/session'
+import { toast } from '../ui/toast/toast-store'
 import { guestCart, NAMED_CART } from './cart-paths'
 import { CART_MESSAGES, cartErrorText } from './messages'
 import { addProducts, settled, type CartTarget } from './mutations'
 import type { LinePreview } from './optimistic'
 import { cartKey, createCart, rememberPreview, storedGuestCartId, storeGuestCartId } from './queries'
 import { useCart } from './use-cart'
-import { toast } from '../ui/toast/toast-store'
 
 export interface AddToCart {
   /** The product has a line in the cart: the button says so and leads to /cart. */
@@ -28,9 +28,9 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 export function useAddToCart(product: LinePreview): AddToCart {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
-  const { cart } = useCart()
-  const { ensure, creating } = useEnsureCart()
-  const inCart = cart.products.some((line) => line.sku === product.sku)
+  // one subscription to the cart for all the page's buttons (a listing has two dozen)
+  const { inCart: skus, ensure, creating } = useCartButtons()
+  const inCart = skus.has(product.sku)
 
   async function add(): Promise<void> {
     const ready = await ensure()
@@ -89,4 +89,44 @@ export function useEnsureCart(): { ensure: () => Promise<CartTarget | null>; cre
   }
 
   return { ensure, creating }
+}
+
+/** What every buy button needs of the cart: one subscription to it for the whole page. */
+export interface CartButtons {
+  /** The SKUs with a line in the shopper's cart; the same set until the cart's SKUs change. */
+  inCart: ReadonlySet<string>
+  /** The cart to change, made first for a guest who has none (purchase flow 4). */
+  ensure: () => Promise<CartTarget | null>
+  /** A cart is being made: the buttons wait, so two taps never make two carts. */
+  creating: boolean
+}
+
+const CartButtonsContext = createContext<CartButtons | null>(null)
+
+/**
+ * Reads the cart once for every buy button under it. A listing has two dozen cards: each reading the
+ * cart itself (its query, the session, the stored cart id, the outbox, the router's params) made two
+ * hundred subscriptions, and when one of those stores changed while the page hydrated (the outbox and
+ * the cart id come from IndexedDB then) React re-rendered every card at once, in one task that blocked
+ * a slow phone for a second or more. Cards now re-render only when the cart's SKUs change.
+ */
+export function CartButtonsProvider({ children }: { children: ReactNode }) {
+  const { cart } = useCart()
+  const { ensure, creating } = useEnsureCart()
+  const skus = cart.products.map((line) => line.sku).join('\n')
+  const inCart = useMemo(() => new Set(skus ? skus.split('\n') : []), [skus])
+  // The buttons keep one `ensure`; it calls the latest one, which knows the cart as it is now.
+  const latest = useRef(ensure)
+  useEffect(() => {
+    latest.current = ensure
+  })
+  const stableEnsure = useCallback(() => latest.current(), [])
+  const value = useMemo(() => ({ inCart, ensure: stableEnsure, creating }), [inCart, stableEnsure, creating])
+  return <CartButtonsContext value={value}>{children}</CartButtonsContext>
+}
+
+export function useCartButtons(): CartButtons {
+  const buttons = use(CartButtonsContext)
+  if (!buttons) throw new Error('a buy button needs a CartButtonsProvider above it (the root route has one)')
+  return buttons
 }
