@@ -42,7 +42,11 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: true,
+      // A route per built file, listed once at start: a page's address never reaches the disk. With a
+      // wildcard route every page request first cost a stat and a readdir per path segment (the
+      // plugin's spelling check) before falling through to the page, about 5% of a rendered page's CPU
+      // time and far more than a cached page's. The build does not change under a running server.
+      wildcard: false,
       index: false,
       preCompressed: true,
       cacheControl: false,
@@ -103,14 +107,25 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
     return reply.send(Buffer.concat(chunks))
   }
 
-  // The static plugin would treat `/` as a directory listing; the home page is a page like any route.
-  if (indexHtml) app.get('/', { schema: { hide: true } }, sendPage)
+  const wantsPage = (req: FastifyRequest) => {
+    const url = req.url.split('?', 1)[0] ?? '/'
+    return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !looksLikeFile(url)
+  }
+  if (indexHtml) {
+    // The static plugin would treat `/` as a directory listing; the home page is a page like any route.
+    app.get('/', { schema: { hide: true } }, sendPage)
+    // Every address no file and no API route has: a page, or a 404 for a missing file or API path. A
+    // route rather than the not-found handler, so pages are compressed like any answer.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      schema: { hide: true },
+      handler: (req, reply) => (wantsPage(req) ? sendPage(req, reply) : sendNotFound(reply)),
+    })
+  }
 
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?', 1)[0] ?? '/'
-    const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !looksLikeFile(url)
-    if (wantsPage && indexHtml) return sendPage(req, reply)
+    if (wantsPage(req) && indexHtml) return sendPage(req, reply)
     return sendNotFound(reply)
   })
 }
