@@ -7,7 +7,9 @@ import { isApiPath } from './api-paths'
 import { sendNotFound } from './errors-plugin'
 import { publicOrigin } from './public-origin'
 import { pageContentSecurityPolicy } from './security'
+import { deliveryClock } from '../modules/catalog/delivery'
 import { answerPage, createNonce, loadPageRenderer, type PageRenderer } from './server-pages'
+import { cachedBody, PageCache, type KeepDocument } from './server-pages-cache'
 import type { App } from './types'
 
 /**
@@ -26,6 +28,17 @@ export interface StaticSiteOptions {
   renderer?: PageRenderer | null
   /** PUBLIC_ORIGIN, for the absolute links of rendered pages. */
   publicOrigin?: string
+  /** Bytes of rendered public pages kept (PAGE_CACHE_MB); 0 or unset renders every page. */
+  pageCacheBytes?: number
+}
+
+/**
+ * What a rendered page's data is as of now: the catalogue's version and stock generation (a change of
+ * products, prices or stock moves them) and the store's local hour (delivery estimates follow it).
+ */
+async function pageData(app: App): Promise<string> {
+  const index = await app.catalog.index()
+  return `${index.version}.${index.stock.generation}.${deliveryClock(Date.now())}`
 }
 
 /**
@@ -75,20 +88,39 @@ export async function registerStaticSite(app: App, staticDir: string, options: S
   const sendShell = (reply: FastifyReply) =>
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
 
+  const pages = new PageCache({ maxBytes: options.pageCacheBytes ?? 0 })
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!renderer || req.method !== 'GET') return sendShell(reply)
     const url = publicOrigin(req, options.publicOrigin) + req.url
     const nonce = createNonce()
     // Search engines and audits (Lighthouse is one for isbot) get the whole page at once.
     const bot = isbot(req.headers['user-agent'] ?? null)
-    const page = await answerPage(
-      renderer,
-      shellText,
-      url,
-      (error) => req.log.error({ err: error, url: req.url }, 'server render failed: sending the shell'),
-      { nonce, bot },
-    )
+    const render = (keep?: KeepDocument) =>
+      answerPage(
+        renderer,
+        shellText,
+        url,
+        (error) => req.log.error({ err: error, url: req.url }, 'server render failed: sending the shell'),
+        { nonce, bot, keep },
+      )
+    // Only whole public pages are kept: the renderer answers the shopper's own pages with the shell.
+    const page = pages.enabled
+      ? await pages.answer({ url, bot, data: await pageData(app) }, nonce, render)
+      : await render()
     if (page.kind === 'shell') return sendShell(reply)
+    if (page.kind === 'cached') {
+      const { body, encoding } = cachedBody(page, req.headers['accept-encoding'])
+      if (encoding) reply.header('content-encoding', encoding)
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('x-page-cache', page.source)
+        .header('content-security-policy', pageContentSecurityPolicy(page.nonce))
+        .send(body)
+    }
+    if ('source' in page && page.source) reply.header('x-page-cache', page.source)
     if (page.kind === 'redirect') {
       return reply
         .code(page.status)
