@@ -90,6 +90,11 @@ export class PageCache {
     return this.pages.totalWeight
   }
 
+  /** Resolves once every render in flight has been kept or let go. */
+  async settled(): Promise<void> {
+    await Promise.all(this.rendering.values())
+  }
+
   /**
    * The page for `key`: kept, or the render of a request asking for it at this moment, or `render`'s
    * own (which streams as before, and calls `keep` once its document has ended).
