@@ -90,6 +90,9 @@ export async function buildApp({
   const deps = { config, database, buildId: readBuildId(config.STATIC_DIR), readiness }
   for (const module of modules) await app.register(module, deps)
 
-  await registerStaticSite(app, config.STATIC_DIR, { publicOrigin: config.PUBLIC_ORIGIN })
+  await registerStaticSite(app, config.STATIC_DIR, {
+    publicOrigin: config.PUBLIC_ORIGIN,
+    pageCacheBytes: Math.round(config.PAGE_CACHE_MB * 1_000_000),
+  })
   return app
 }

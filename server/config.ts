@@ -70,6 +70,11 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: TrustProxy,
   /**
+   * Megabytes of rendered public pages kept (gzipped) for a minute at most (`server/http/server-pages-cache.ts`);
+   * 0 renders every page.
+   */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /**
    * `1` serves `GET /dev/sms-outbox` (the local SMS provider's messages) in production mode too, for the
    * journeys; there it answers loopback clients only. Development and test modes always serve it.
    */

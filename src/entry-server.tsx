@@ -49,6 +49,12 @@ export type ServerPage =
        * bytes) go in between as they come. Streamed as rendered, or, for a bot, once the whole page is.
        */
       document: (start: string, end: string) => Readable
+      /**
+       * Once the document has ended: whether it came out whole and the same for anyone who asks the
+       * address (no part failed or was cut short by the time limit, no route or query ended in an error,
+       * status 200), so the server may keep it for the next shopper (`server/http/server-pages-cache.ts`).
+       */
+      cacheable: () => boolean
     }
   | { kind: 'redirect'; status: number; location: string }
   /** Not a page the server renders (the shopper's own pages): the client renders it from the shell. */
@@ -138,12 +144,30 @@ async function renderPage(url: string, { nonce, bot, signal }: RenderOptions): P
         </ServerRenderContext>
       </StrictMode>
     )
-    const rendered = await renderStream(page, { nonce, bot, signal })
+    // Any part that fails or is aborted leaves the browser something to render: such a page is not kept.
+    let complete = true
+    const rendered = await renderStream(page, { nonce, bot, signal }, () => (complete = false))
     handedOver = true
     const { title, frameTitle, description, robots, canonical } = render.head
+    const status = getSsrStatus(router) === 404 ? 404 : 200
+    let cacheable = false
+    // Read when React has written the last of the page, before the router's state is let go.
+    const judge = () => {
+      cacheable =
+        complete &&
+        !signal.aborted &&
+        status === 200 &&
+        router.state.matches.every((match) => match.status === 'success') &&
+        queryClient
+          .getQueryCache()
+          .getAll()
+          // a query a component only reads on the server stays pending and idle: the browser asks it
+          .every((query) => query.state.status !== 'error' && query.state.fetchStatus === 'idle')
+    }
     return {
       kind: 'page',
-      status: getSsrStatus(router) === 404 ? 404 : 200,
+      status,
+      cacheable: () => cacheable,
       meta: { title: title ?? frameTitle, description, robots, canonical },
       lang: locale.lang,
       document: (start, end) => {
@@ -158,6 +182,7 @@ async function renderPage(url: string, { nonce, bot, signal }: RenderOptions): P
           new Coalescer(
             (chunk) => output?.enqueue(chunk),
             () => {
+              judge()
               output?.enqueue(Buffer.from(end))
               output?.close()
             },
@@ -262,7 +287,11 @@ class Coalescer extends Writable {
  * waiting) has rendered, or for a bot once all of it has. An abort before then rejects (the server
  * sends the shell); after, React ends the page with the parts still waiting left to the browser.
  */
-function renderStream(page: ReactNode, { nonce, bot, signal }: RenderOptions): Promise<RenderedStream> {
+function renderStream(
+  page: ReactNode,
+  { nonce, bot, signal }: RenderOptions,
+  onPartFailed: () => void,
+): Promise<RenderedStream> {
   return new Promise((resolve, reject) => {
     let failed = false
     const ready = () => {
@@ -282,6 +311,7 @@ function renderStream(page: ReactNode, { nonce, bot, signal }: RenderOptions): P
         reject(error)
       },
       onError: (error) => {
+        onPartFailed()
         // An aborted part is the browser's to render; anything else is worth a line in the log.
         if (!signal.aborted) console.error('A part of a server-rendered page failed', error)
       },

@@ -77,6 +77,8 @@ describe('pages rendered at the same time', () => {
     for (const { uri, locale, page, html } of pages) {
       const where = `${locale.prefix || '/'} ${uri}`
       expect(page.status, where).toBe(200)
+      // rendered whole, with nothing of anyone's own: the server may keep it for the next shopper
+      expect(page.cacheable(), where).toBe(true)
       expect(page.lang, where).toBe(locale.lang)
       expect(page.meta.canonical, where).toBe(`${ORIGIN}${locale.prefix}/p/${uri}`)
       expect(html, where).toContain(`placeholder="${SEARCH_PLACEHOLDER[locale.lang]}"`)
@@ -95,5 +97,28 @@ describe('pages rendered at the same time', () => {
     }
     // the cities' prices differ somewhere, so a page with another city's prices would have been caught
     expect(new Set(pages.map((p) => shownPrice(p.html))).size).toBeGreaterThan(products.length)
+  })
+
+  it('says a page cut short by its time limit, or a missing one, is not to be kept', async () => {
+    const missing = await render(`${ORIGIN}/p/no-such-product-anywhere`, {
+      nonce: 'n',
+      bot: false,
+      signal: new AbortController().signal,
+    })
+    if (missing.kind !== 'page') throw new Error(`a missing product answered ${missing.kind}`)
+    await documentOf(missing)
+    expect(missing.status).toBe(404)
+    expect(missing.cacheable()).toBe(false)
+
+    const controller = new AbortController()
+    const cut = await render(`${ORIGIN}/p/${products[0]}`, {
+      nonce: 'n',
+      bot: false,
+      signal: controller.signal,
+    })
+    if (cut.kind !== 'page') throw new Error(`the product answered ${cut.kind}`)
+    controller.abort(new Error('the time limit passed'))
+    await documentOf(cut)
+    expect(cut.cacheable()).toBe(false)
   })
 })

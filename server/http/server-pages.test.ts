@@ -22,6 +22,7 @@ const page = (html: string): Extract<ServerPage, { kind: 'page' }> => ({
   meta: META,
   lang: 'kk',
   document: (start, end) => Readable.from([start, html, end]),
+  cacheable: () => true,
 })
 
 async function text(stream: Readable): Promise<string> {

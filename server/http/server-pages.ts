@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { Readable } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import type { KeepDocument } from './server-pages-cache'
 import type { App } from './types'
 
 // The renderer's answers: its types, not its code (the built module is imported at start, when present).
@@ -59,9 +60,12 @@ export async function loadPageRenderer(app: App, staticDir: string): Promise<Pag
   return { render: mod.createPageRenderer(inProcessTransport(app)) }
 }
 
-/** A fresh nonce per page for the CSP and the inline scripts the router and React write. */
+/**
+ * A fresh nonce per page for the CSP and the inline scripts the router and React write. base64url: no
+ * character any serializer escapes, so a kept page holds it only as written (see server-pages-cache.ts).
+ */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64')
+  return randomBytes(16).toString('base64url')
 }
 
 const ROOT = '<div id="root"><div class="boot">Техно магазин</div></div>'
@@ -119,6 +123,13 @@ export interface RenderLimits {
   nonce?: string
   bot?: boolean
   timeoutMs?: number
+  /**
+   * Told once the answer's document has ended: the whole document when the renderer says it may be
+   * kept (`ServerPage.cacheable`), null for anything else. The document then renders to its end at
+   * React's pace, not the client's: a slow or vanished client does not hold back the requests waiting
+   * for it.
+   */
+  keep?: KeepDocument
 }
 
 export type TimedPage = ServerPage & {
@@ -182,20 +193,67 @@ export async function answerPage(
   shell: string,
   url: string,
   onFailure: (error: unknown) => void,
-  { nonce = createNonce(), bot = false, timeoutMs = RENDER_TIMEOUT_MS }: RenderLimits = {},
+  { nonce = createNonce(), bot = false, timeoutMs = RENDER_TIMEOUT_MS, keep }: RenderLimits = {},
 ): Promise<PageAnswer> {
-  if (!shellTakesPages(shell)) return { kind: 'shell' }
+  if (!shellTakesPages(shell)) {
+    keep?.(null)
+    return { kind: 'shell' }
+  }
   const page = await renderWithin(renderer.render, url, onFailure, timeoutMs, { nonce, bot })
-  if (page.kind !== 'page') return page
+  if (page.kind !== 'page') {
+    keep?.(null)
+    return page
+  }
   try {
     const around = shellAround(shell, page, nonce)
     if (!around || typeof page.document !== 'function') throw new Error('the renderer answered no document')
     const body = page.document(around.start, around.end)
     body.once('close', () => page.settle?.())
-    return { kind: 'html', status: page.status, body, nonce }
+    if (!keep) return { kind: 'html', status: page.status, body, nonce }
+    const mayKeep = () => page.status === 200 && typeof page.cacheable === 'function' && page.cacheable()
+    return {
+      kind: 'html',
+      status: page.status,
+      body: keeping(body, (doc) => keep(doc && mayKeep() ? doc : null)),
+      nonce,
+    }
   } catch (error) {
+    keep?.(null)
     onFailure(error)
     page.settle?.(true)
     return { kind: 'shell' }
   }
+}
+
+/**
+ * `body` read to its end whatever the client does, each piece passed on to the stream returned; `done`
+ * gets the whole document when `body` ended, null when it failed or was cut short.
+ */
+function keeping(body: Readable, done: (document: Buffer | null) => void): Readable {
+  const out = new PassThrough()
+  const pieces: Buffer[] = []
+  let told = false
+  const tell = (document: Buffer | null) => {
+    if (told) return
+    told = true
+    done(document)
+  }
+  body.on('data', (piece: Uint8Array) => {
+    const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece)
+    pieces.push(chunk)
+    if (!out.destroyed) out.write(chunk)
+  })
+  body.once('end', () => {
+    out.end()
+    tell(Buffer.concat(pieces))
+  })
+  body.once('error', (error) => {
+    tell(null)
+    out.destroy(error)
+  })
+  body.once('close', () => {
+    tell(null)
+    if (!out.writableEnded) out.destroy()
+  })
+  return out
 }

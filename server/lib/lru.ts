@@ -20,6 +20,11 @@ export class Lru<K, V> {
     return this.entries.size
   }
 
+  /** The weight of the entries kept now. */
+  get totalWeight(): number {
+    return this.weight
+  }
+
   get(key: K): V | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
