@@ -52,7 +52,6 @@ export function requestHash(payload: unknown): string {
 }
 
 interface StoredKey extends Record<string, unknown> {
-  locked: boolean
   request_hash: string | null
   status: number | null
   body: unknown
@@ -79,15 +78,20 @@ export async function idempotent<T>(
   }
   const hash = requestHash(request.payload)
   const answer = await db.transaction(async (tx) => {
+    const [lock] = await rows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${scope} || chr(31) || ${key}, 0)) as locked`,
+    )
+    if (!lock?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+    // Read in a statement of its own, after the lock is held: a statement sees what was committed when
+    // it began, so a read in the locking statement misses the answer of a first request that committed
+    // (and let go of the lock) between that statement's start and its taking the lock, and the work
+    // would run twice (seen once on PostgreSQL in `idempotency.test.ts`'s race).
     const [found] = await rows<StoredKey>(
       tx,
-      sql`select pg_try_advisory_xact_lock(hashtextextended(${scope} || chr(31) || ${key}, 0)) as locked,
-                 k.request_hash, k.status, k.body
-          from (select 1) as one
-          left join idempotency_keys k on k.scope = ${scope} and k.key = ${key}`,
+      sql`select request_hash, status, body from idempotency_keys where scope = ${scope} and key = ${key}`,
     )
-    if (!found?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
-    if (found.request_hash !== null) {
+    if (found) {
       if (found.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
       if (found.status === null) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       return { status: found.status, body: found.body as T, replayed: true }
