@@ -147,12 +147,12 @@ for (const [a, targets] of folders)
 // longer folder circles: reachability both ways
 const reach = (from: string) => {
   const seen = new Set<string>([from])
-  const todo = [from]
-  while (todo.length)
-    for (const next of folders.get(todo.pop()!) ?? []) {
+  const unvisited = [from]
+  while (unvisited.length)
+    for (const next of folders.get(unvisited.pop()!) ?? []) {
       if (seen.has(next)) continue
       seen.add(next)
-      todo.push(next)
+      unvisited.push(next)
     }
   return seen
 }
