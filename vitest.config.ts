@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'client',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           environment: 'jsdom',
+          // A page test renders the router and its first page: 1-3 s each when the two cores are shared
+          // with the server tests, and the first test of a file, loading the page's modules, over 5 s.
+          testTimeout: 20_000,
           setupFiles: ['./src/test-setup.ts'],
           server: { deps: { inline: true } },
           deps: {
