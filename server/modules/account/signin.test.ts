@@ -178,7 +178,8 @@ describe('POST /account/api/v1/auth/signin/phone', () => {
     expect((error.details as { penalty: number }).penalty).toBeGreaterThan(0)
     // Another client is not held back by it.
     tokensOf(await client(app).post('auth/signin/phone', { phone: user.phone, password: 'kazak2024' }))
-  })
+    // 33 sign-ins, each hashing a password: over 30 s on two cores shared with the client tests.
+  }, 120_000)
 
   it('answers 409 for an account the store locked, to the password, the SMS code and the recovery', async () => {
     const user = await signInTestUser(app, { password: 'kazak2024' })
