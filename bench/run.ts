@@ -53,14 +53,17 @@ function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string)
   }
 }
 
+/** One of a scenario's requests, asked once; the answer's size in bytes. */
+async function ask(baseUrl: string, r: LoadRequest): Promise<number> {
+  const res = await fetch(baseUrl + r.path, { method: r.method ?? 'GET', body: r.body, headers: r.headers })
+  return (await res.arrayBuffer()).byteLength
+}
+
 /** The mean size of a scenario's answers, over its first requests. */
 async function meanAnswerBytes(baseUrl: string, requests: LoadRequest[]): Promise<number> {
   const sample = requests.slice(0, 20)
   let total = 0
-  for (const r of sample) {
-    const res = await fetch(baseUrl + r.path, { method: r.method ?? 'GET', body: r.body, headers: r.headers })
-    total += (await res.arrayBuffer()).byteLength
-  }
+  for (const r of sample) total += await ask(baseUrl, r)
   return Math.max(12, Math.round(total / Math.max(1, sample.length)))
 }
 
@@ -71,14 +74,7 @@ async function meanAnswerBytes(baseUrl: string, requests: LoadRequest[]): Promis
 async function warm(baseUrl: string, requests: LoadRequest[], concurrency: number): Promise<void> {
   let next = 0
   const asker = async () => {
-    for (let r = requests[next++]; r; r = requests[next++]) {
-      const res = await fetch(baseUrl + r.path, {
-        method: r.method ?? 'GET',
-        body: r.body,
-        headers: r.headers,
-      })
-      await res.arrayBuffer()
-    }
+    for (let r = requests[next++]; r; r = requests[next++]) await ask(baseUrl, r)
   }
   await Promise.all(Array.from({ length: concurrency }, asker))
 }
