@@ -1,5 +1,14 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm'
+import type { SQL, SQLWrapper, Table } from 'drizzle-orm'
 import type { Db } from './db'
+
+/**
+ * A table's row as raw SQL returns it: the columns' SQL names (snake_case) with the types Drizzle
+ * infers from the schema, so a hand-written query's row type is never a second copy of the table.
+ */
+export type SqlRow<T extends Table> = {
+  [K in keyof T['_']['columns'] as T['_']['columns'][K]['_']['name']]: T['$inferSelect'][K &
+    keyof T['$inferSelect']]
+}
 
 /**
  * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`, but Drizzle's shared Postgres type

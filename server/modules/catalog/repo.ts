@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
-import type { CategoryMeta, FilterOption, FilterType, ProductType, SpecGroup } from '../../db/schema/catalog'
+import { rows, type SqlRow } from '../../db/rows'
+import type {
+  CategoryMeta,
+  FilterOption,
+  FilterType,
+  productPrices,
+  ProductType,
+  SpecGroup,
+} from '../../db/schema/catalog'
 
 /** Products read per query while the index is built: bounds the memory of one batch. */
 const PRODUCT_BATCH = 5000
@@ -73,19 +80,8 @@ export interface ProductRow extends Record<string, unknown> {
   created_ms: number
 }
 
-export interface PriceRow extends Record<string, unknown> {
-  product_id: number
-  city_id: number
-  price: number
-  old_price: number | null
-  discount: number
-  price_usd: number
-  credit_month_num: number | null
-  credit_amount: number | null
-  credit_type_label: string | null
-  installment_month_num: number | null
-  installment_amount: number | null
-}
+/** A product's shelf price in one city, as `product_prices` holds it. */
+export type PriceRow = SqlRow<typeof productPrices>
 
 /** Every unit a product has at the service points, one row per product. */
 export interface StockRow extends Record<string, unknown> {

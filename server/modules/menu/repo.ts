@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
-import type { WeeklyWorkHours } from '../../db/schema/geo'
+import { rows, type SqlRow } from '../../db/rows'
+import type { servicePoints } from '../../db/schema/geo'
 
 export interface CategoryRow extends Record<string, unknown> {
   id: number
@@ -43,28 +43,8 @@ export interface CityRow extends Record<string, unknown> {
   post_code: string
 }
 
-export interface ServicePointRow extends Record<string, unknown> {
-  id: number
-  guid: string
-  city_id: number
-  type: 'shop' | 'pickup_point'
-  title_ru: string
-  title_kk: string
-  address_ru: string
-  address_kk: string
-  description_ru: string
-  description_kk: string
-  email: string
-  phone: string
-  manager: string
-  promo: string | null
-  is_active: boolean
-  is_drive_thru_available: boolean
-  latitude: number
-  longitude: number
-  work_hours: string
-  weekly_work_hours: WeeklyWorkHours
-}
+/** A shop or pickup point, as `service_points` holds it. */
+export type ServicePointRow = SqlRow<typeof servicePoints>
 
 export interface CmsPageRow extends Record<string, unknown> {
   slug: string
