@@ -21,12 +21,17 @@ export interface Database {
   engine: Engine
   /** Applies the committed SQL migrations; safe to call on every start. */
   migrate(): Promise<void>
+  /**
+   * PGlite only: the whole database as one file a new PGlite starts from in well under a second, where
+   * starting empty, migrating and seeding takes seconds (the tests give each worker a copy).
+   */
+  image?(): Promise<Blob>
   close(): Promise<void>
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true }
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -44,12 +49,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     dataDir = path.resolve(target.dataDir, 'pglite')
     mkdirSync(dataDir, { recursive: true })
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const image = 'memory' in target ? target.image : undefined
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(image ? { loadDataDir: image } : {}),
+  })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    image: () => client.dumpDataDir('none'),
     close: () => client.close(),
   }
 }

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
+import { inject } from 'vitest'
 import { openDatabase, type Database } from '../db/connection'
-import { seedIfEmpty } from '../seed/seed-if-empty'
 
 /** The catalogue size the server tests share: big enough for every listing, small enough to seed in seconds. */
 export const TEST_SEED_PRODUCTS = 400
@@ -27,13 +28,12 @@ export async function resetPostgres(url: string): Promise<void> {
   }
 }
 
-/** Opens the engine under test, migrated and seeded. On PGlite it lives in memory for this worker. */
+/**
+ * Opens the engine under test, migrated and seeded by the global setup. On PGlite it lives in memory
+ * for this worker, opened from the setup's image.
+ */
 export async function openTestDatabase(): Promise<Database> {
-  const database =
-    testEngine() === 'postgres'
-      ? await openDatabase({ url: testDatabaseUrl() })
-      : await openDatabase({ memory: true })
-  await database.migrate()
-  await seedIfEmpty(database, { products: TEST_SEED_PRODUCTS })
-  return database
+  if (testEngine() === 'postgres') return openDatabase({ url: testDatabaseUrl() })
+  const image = new Blob([readFileSync(inject('pgliteImage'))])
+  return openDatabase({ memory: true, image })
 }
