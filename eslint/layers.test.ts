@@ -25,10 +25,10 @@ describe('the layers of the browser code', () => {
     expect(await layerErrors('src/url/probe.ts', "export { App } from '../app/app'")).toHaveLength(1)
   })
 
-  it('lets the routes and the entry points use the composition root', async () => {
-    expect(await layerErrors('src/routes/probe.tsx', "import { ErrorScreen } from '../app/screens'")).toEqual(
-      [],
-    )
+  it('lets the entry points use the composition root, and not the routes, which the router imports', async () => {
+    expect(
+      await layerErrors('src/routes/probe.tsx', "import { createAppRouter } from '../app/router'"),
+    ).toEqual([expect.stringContaining('routes may not import app')])
     expect(await layerErrors('src/main.tsx', "import { createAppRouter } from './app/router'")).toEqual([])
   })
 

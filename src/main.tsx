@@ -2,7 +2,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, markAppReady } from './app/app'
-import { applyStoreLocale } from './app/apply-locale'
+import { applyStoreLocale } from './session/apply-locale'
 import { splitPathname } from './url/locale-prefix'
 import { createAppRouter } from './app/router'
 import { isServerRenderedPage } from './app/server-rendered-page'

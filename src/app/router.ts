@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import { ErrorScreen, NotFoundScreen } from './screens'
+import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
 import { routeTree } from '../routeTree.gen'
 
 export function createAppRouter(

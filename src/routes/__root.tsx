@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../url/router-context'
-import { ErrorScreen, NotFoundScreen } from '../app/screens'
+import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
 import { lazy } from 'react'
 import { CartButtonsProvider } from '../cart/add-to-cart'
 import { SearchBox } from '../features/search/search-box'

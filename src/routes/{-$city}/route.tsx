@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router'
-import { enterStoreLocale } from '../../app/locale-route'
-import { shouldThrowForTest, TestRenderError } from '../../app/test-hooks'
+import { enterStoreLocale } from '../../session/locale-route'
+import { shouldThrowForTest, TestRenderError } from '../../page/test-hooks'
 
 /**
  * The optional city-and-language prefix of every page: `/catalog`, `/astana/catalog`, `/almaty_kk/catalog`.
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/{-$city}')({
 })
 
 function StoreLocaleLayout() {
-  // Test hook (src/app/test-hooks.ts): `?__throw=1` fails this render so the error screen shows.
+  // Test hook (src/page/test-hooks.ts): `?__throw=1` fails this render so the error screen shows.
   const throwForTest = useRouterState({ select: (s) => shouldThrowForTest(s.location.search) })
   if (throwForTest) throw new TestRenderError('Render failure requested by ?__throw=1')
   return <Outlet />
