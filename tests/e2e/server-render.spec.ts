@@ -68,6 +68,16 @@ test.describe('pages rendered by the server', () => {
     }
   })
 
+  test('the home page carries its category tiles in its state, not the whole catalogue menu', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text()
+    expect(html).toContain('data-testid="category-tile"')
+    expect(html).toMatch(/level:1\b/)
+    // Subcategories four levels deep were 56 KB of inline script a phone ran before answering a tap.
+    expect(html).not.toMatch(/level:[2-9]\b/)
+  })
+
   test('home, a category and a product hydrate without a console error and then navigate in the app', async ({
     page,
     request,

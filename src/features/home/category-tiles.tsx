@@ -33,8 +33,3 @@ export function HomeCategoryTiles({ items }: { items: readonly MenuItem[] }) {
     </ul>
   )
 }
-
-/** The categories worth a tile: top-level catalogue categories (not link groups), in menu order. */
-export function tileItems(items: readonly MenuItem[]): MenuItem[] {
-  return items.filter((item) => item.level === 1 && item.kind === 'category' && item.url)
-}

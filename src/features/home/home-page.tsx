@@ -5,11 +5,11 @@ import { useStoreLocation } from '../../url/store-location'
 import { Skeleton } from '../../ui/skeleton'
 import { CITY_NAMES } from '../../page/names'
 import { Banners } from './banners'
-import { HomeCategoryTiles, tileItems } from './category-tiles'
+import { HomeCategoryTiles } from './category-tiles'
 import { FastLinks } from './fast-links'
 import { bannerBlocks } from './links'
 import { HomeCarousels } from './product-carousel'
-import { fastLinksQuery, homeBannersQuery, homeMenuQuery } from './queries'
+import { fastLinksQuery, homeBannersQuery, homeTilesQuery } from './queries'
 import styles from './home.module.css'
 
 /** The store's front page for the city in the URL: banners, shortcuts, categories and product rows. */
@@ -19,12 +19,11 @@ export function HomePage() {
   const locale = { cityId, lang }
   const banners = useQuery(homeBannersQuery(locale))
   const fastLinks = useQuery(fastLinksQuery(locale))
-  const menu = useQuery(homeMenuQuery(locale))
+  const tiles = useQuery(homeTilesQuery(locale))
   const city = i18n._(CITY_NAMES[citySlug])
   useDocumentTitle(banners.data?.meta_title || t`Электроника и бытовая техника`)
 
   const slides = banners.data ? bannerBlocks(banners.data.blocks) : []
-  const tiles = menu.data ? tileItems(menu.data.items) : []
 
   return (
     <div className={`page-container ${styles.page}`} data-testid="home-page" data-city-id={cityId}>
@@ -39,12 +38,12 @@ export function HomePage() {
 
       {fastLinks.data ? <FastLinks links={fastLinks.data} /> : null}
 
-      {menu.isPending || tiles.length > 0 ? (
+      {tiles.isPending || (tiles.data?.length ?? 0) > 0 ? (
         <section className={styles.section} aria-labelledby="home-categories">
           <h2 id="home-categories" className={styles.sectionTitle}>
             {t`Категории`}
           </h2>
-          {menu.isPending ? <Skeleton height={180} /> : <HomeCategoryTiles items={tiles} />}
+          {tiles.isPending ? <Skeleton height={180} /> : <HomeCategoryTiles items={tiles.data ?? []} />}
         </section>
       ) : null}
 

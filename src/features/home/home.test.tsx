@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProductListItem } from '../../../contract/catalog'
 import type { CmsBlock, FastLink, MenuItem } from '../../../contract/menu'
-import { tileItems } from './category-tiles'
+import { tileItems } from './queries'
 import { bannerBlocks } from './links'
 import { renderAppAt } from '../../testing/render-app'
 

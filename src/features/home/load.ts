@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { fastLinksQuery, homeBannersQuery, homeMenuQuery, type HomeLocale } from './queries'
+import { fastLinksQuery, homeBannersQuery, homeTilesQuery, type HomeLocale } from './queries'
 
 /**
  * The home route's loader: banners, fast links and the category menu, together. A failure of any of them
@@ -11,6 +11,6 @@ export async function loadHome(queryClient: QueryClient, locale: HomeLocale): Pr
   await Promise.allSettled([
     queryClient.ensureQueryData(homeBannersQuery(locale)),
     queryClient.ensureQueryData(fastLinksQuery(locale)),
-    queryClient.ensureQueryData(homeMenuQuery(locale)),
+    queryClient.ensureQueryData(homeTilesQuery(locale)),
   ])
 }
