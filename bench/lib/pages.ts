@@ -102,6 +102,28 @@ export async function warmPages(baseUrl: string, pages: string[]): Promise<void>
       }
 }
 
+/**
+ * Lighthouse's own trace errors (NO_NAVSTART, NO_FCP) come now and then even on a quiet machine: two in a
+ * row for one page stopped a whole bench at load 1.5 on two cores. A run is tried up to three times, then
+ * the bench stops with the error.
+ */
+async function auditWithRetries(
+  url: string,
+  port: number,
+  agent: string,
+  what: string,
+): Promise<{ run: PageRun; items: NetworkItem[] }> {
+  const attempts = 3
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, port, agent, what)
+    } catch (err) {
+      if (attempt === attempts) throw err
+      console.error(`${(err as Error).message}; trying again (${attempt + 1} of ${attempts})`)
+    }
+  }
+}
+
 /** One Lighthouse run; throws, naming the run, when Lighthouse failed or left a metric out. */
 async function auditOnce(
   url: string,
@@ -165,15 +187,7 @@ export async function auditPages(
         let jsGzipKb = 0
         for (let i = 0; i < runs; i++) {
           const what = `Lighthouse on ${page} (${delivery}, run ${i + 1})`
-          let measured: { run: PageRun; items: NetworkItem[] }
-          try {
-            measured = await auditOnce(`${baseUrl}${page}`, chrome.port, agent, what)
-          } catch (err) {
-            // Lighthouse's own trace errors (NO_NAVSTART, NO_FCP) happen on a machine starved of CPU:
-            // one more try, then the bench stops with the error.
-            console.error(`${(err as Error).message}; trying once more`)
-            measured = await auditOnce(`${baseUrl}${page}`, chrome.port, agent, what)
-          }
+          const measured = await auditWithRetries(`${baseUrl}${page}`, chrome.port, agent, what)
           pageRuns.push(measured.run)
           jsGzipKb = gzippedScriptKb(measured.items, staticDir)
         }
