@@ -79,6 +79,12 @@ const Env = z.object({
    * journeys; there it answers loopback clients only. Development and test modes always serve it.
    */
   SMS_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
+  /**
+   * The secret the payment providers sign their callbacks with (HMAC-SHA256). The built-in providers
+   * run inside the store, so any value shared by the store's processes works; set a long random one in
+   * production, where the server warns at start when it is unset.
+   */
+  PAYMENT_CALLBACK_SECRET: z.string().min(16).default('local-payment-callback-secret'),
 })
 export type Config = z.infer<typeof Env>
 

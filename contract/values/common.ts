@@ -54,3 +54,12 @@ export const ERROR_KEYS = {
   payloadTooLarge: 'errors:payloadTooLarge',
   failedToCompleteTheOperation: 'errors:failedToCompleteTheOperation',
 } as const
+
+/**
+ * The city-and-language segment that starts a page's address: none for Almaty in Russian, `astana`,
+ * `almaty_kk`, `astana_kk`… (spec 2.2). The browser's router and the server's redirects both build it here.
+ */
+export function pagePrefix(citySlug: CitySlug, lang: Lang): string | undefined {
+  if (lang === 'kk') return `${citySlug}_kk`
+  return citySlug === DEFAULT_CITY_SLUG ? undefined : citySlug
+}

@@ -58,6 +58,24 @@ interface StoredKey extends Record<string, unknown> {
 }
 
 /**
+ * The answer stored for a request's key, read without a transaction: work that must run before the
+ * transaction (reading through other connections) checks this first, then `idempotent` checks again.
+ * A reused key with another request is refused here too.
+ */
+export async function storedAnswer<T>(db: Db, request: IdempotencyRequest): Promise<Answer<T> | null> {
+  if (request.key === null) return null
+  const [found] = await rows<StoredKey>(
+    db,
+    sql`select request_hash, status, body from idempotency_keys
+        where scope = ${request.scope} and key = ${request.key}`,
+  )
+  if (!found || found.status === null) return null
+  if (found.request_hash !== requestHash(request.payload))
+    throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
+  return { status: found.status, body: found.body as T }
+}
+
+/**
  * Runs `work` in one transaction and, with a key, records its answer in that same transaction: the
  * change and its record commit together or not at all, so a retry after a lost answer gets the first
  * answer back instead of changing anything twice. A failed `work` rolls its record back with it, so the

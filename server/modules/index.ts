@@ -1,6 +1,7 @@
 import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
+import { checkoutModule } from './checkout/routes'
 import { healthModule } from './health/routes'
 import { mediaModule } from './media/routes'
 import { inventoryModule } from './inventory/routes'
@@ -10,7 +11,7 @@ import { seoModule } from './seo/routes'
 import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
 import { bonusModule } from './bonus'
-import { cartModule } from './cart/routes'
+import { cartModule } from './cart'
 import { flagsModule } from './flags/routes'
 import { loansModule } from './loans/routes'
 import { marketingModule } from './marketing/routes'
@@ -42,4 +43,5 @@ export const modules = [
   defineModule('flags', flagsModule),
   defineModule('actioner', actionerModule),
   defineModule('orders', ordersModule),
+  defineModule('checkout', checkoutModule, ['cart', 'inventory', 'payment-cards', 'account']),
 ]

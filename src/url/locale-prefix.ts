@@ -2,6 +2,7 @@ import {
   CITIES,
   DEFAULT_CITY_SLUG,
   DEFAULT_LANG,
+  pagePrefix,
   type CityId,
   type CitySlug,
   type Lang,
@@ -56,8 +57,7 @@ export function parsePrefix(segment: string | undefined): StoreLocale | null {
 
 /** The `{-$city}` segment for a city and language; `undefined` means no prefix (Almaty in Russian). */
 export function prefixFor(locale: Pick<StoreLocale, 'citySlug' | 'lang'>): string | undefined {
-  if (locale.lang === 'kk') return `${locale.citySlug}${KAZAKH_SUFFIX}`
-  return locale.citySlug === DEFAULT_CITY_SLUG ? undefined : locale.citySlug
+  return pagePrefix(locale.citySlug, locale.lang)
 }
 
 /** `/almaty/catalog` works but the address of that page is `/catalog`; the router redirects to it. */

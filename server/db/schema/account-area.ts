@@ -13,6 +13,38 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
+export type PaymentStatus = 'pending' | 'failed' | 'paid' | 'not_required' | 'refund_due'
+export type OrderLineKind = 'product' | 'service' | 'kit' | 'gift'
+
+export interface OrderCalculation {
+  subTotal: number
+  promoCodeSum: number
+  giftCardSum: number
+  bonusSum: number
+  deliverySum: number
+  grandTotal: number
+  sumToPay: number
+  prepayment: number
+  economySum: number
+  cashbackSum: number
+}
+
+export interface StoredShipping {
+  type: string
+  servicePointId: number | null
+  date: string | null
+  slot: { code: string; date: string; time_from: string; time_to: string } | null
+  installationDate: string | null
+}
+
+export interface OrderSpending {
+  giftCards: { code: string; amount: number }[]
+  bonus: number
+  promoCode: string | null
+  /** A personal code (its `used_at` is set), rather than a general one counted in redemptions. */
+  personalPromoCode: boolean
+}
+
 /*
  * The account area (spec browsing 3, 7.7-7.10). `user_id` is the account module's user id as text: the
  * users table belongs to that module, and these rows are only ever read through a signed-in user's id.
@@ -132,6 +164,11 @@ export const acquirerSessions = pgTable('acquirer_sessions', {
   brand: text('brand'),
   expiry: text('expiry'),
   declineReason: text('decline_reason'),
+  /** `binding` saves a card; `payment` charges `amount` (with a new card, or a saved card's token). */
+  kind: text('kind').$type<'binding' | 'payment'>().notNull().default('binding'),
+  amount: integer('amount'),
+  /** Where the acquirer posts its signed result of a payment. */
+  callbackUrl: text('callback_url'),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 })
@@ -245,17 +282,34 @@ export const orders = pgTable(
     userId: text('user_id'),
     cityId: integer('city_id').notNull(),
     status: text('status').notNull(),
+    /** What the order costs: goods and delivery after every benefit (`calculation.grandTotal`). */
     total: integer('total').notNull(),
     deliveryType: text('delivery_type').notNull(),
     paymentMethod: text('payment_method'),
     isOrganization: boolean('is_organization').notNull().default(false),
     receiver: jsonb('receiver'),
     address: jsonb('address'),
+    /** The cart this order completed: one order per cart, whatever key or process asks. */
+    cartId: uuid('cart_id').unique(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('not_required'),
+    /** The sums as the order was placed (contract `Calculation`). */
+    calculation: jsonb('calculation').$type<OrderCalculation>(),
+    /** Pickup point, date, slot, installation date (contract `OrderDetail.shipping` less the point's names). */
+    shipping: jsonb('shipping').$type<StoredShipping>(),
+    /** Gift cards, bonuses and the promo code the order took, to give back if it is cancelled. */
+    spent: jsonb('spent').$type<OrderSpending>(),
+    /** Until when an unpaid order holds its goods; null once paid or when it holds them to the end. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cardMask: text('card_mask'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_reserved_until_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.reservedUntil} is not null`),
     check('orders_total_check', sql`${t.total} >= 0`),
   ],
 )
@@ -273,6 +327,8 @@ export const orderItems = pgTable(
     uri: text('uri'),
     quantity: integer('quantity').notNull(),
     price: integer('price').notNull(),
+    kind: text('kind').$type<OrderLineKind>().notNull().default('product'),
+    image: text('image'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),

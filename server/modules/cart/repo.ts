@@ -295,6 +295,16 @@ export function createCartRepo(db: Db, source: ProductSource) {
       return saves.map((s) => savedIds.has(s.id.toLowerCase()))
     },
 
+    /** Closes the cart unless it is closed already; says whether this call closed it. */
+    async closeOpen(tx: Db, id: string): Promise<boolean> {
+      const closed = await rows<{ id: string }>(
+        tx,
+        sql`update carts set closed_at = now(), version = version + 1, updated_at = now()
+            where id = ${id} and closed_at is null returning id`,
+      )
+      return closed.length === 1
+    },
+
     async close(tx: Db, id: string): Promise<void> {
       await tx.execute(
         sql`update carts set closed_at = now(), version = version + 1, updated_at = now() where id = ${id}`,

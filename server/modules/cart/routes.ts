@@ -25,6 +25,7 @@ import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
 import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import type { Db } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
 import { createPricingLinesRepo, type PricingLinesRepo } from './pricing-lines'
 import { createProductSource } from './product-source'
@@ -110,7 +111,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Lines of skus, or of a cart the caller may see, as pricing takes them: for loans, promotions, codes. */
     pricingLines: PricingLinesRepo
+    /** What checkout needs of a cart: its priced state, and closing it when it becomes an order. */
+    cartCheckout: CartCheckout
   }
+}
+
+export interface CartCheckout {
+  /** The cart as the shopper's next read would answer it, priced from the server's own tables. */
+  priced(ref: CartRef, cityId: number, actor: Actor): Promise<Cart>
+  /** Closes an open cart in the order's transaction; false when it was closed already. */
+  closeForOrder(tx: Db, cartId: string): Promise<boolean>
 }
 
 export const cartModule: ModuleRegistration = (app, { database }) => {
@@ -124,6 +134,10 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
     pricingFor: (db) => app.pricing.forConnection(db),
     categories,
   })
+  app.decorate('cartCheckout', {
+    priced: (ref, cityId, actor) => cart.get(ref, cityId, actor),
+    closeForOrder: (tx, cartId) => repo.closeOpen(tx, cartId),
+  } satisfies CartCheckout)
   // A change reads the category tree inside its transaction, where on PGlite reading the categories
   // would wait for that transaction: the tree is read once before the first request.
   app.addHook('onReady', async () => {

@@ -16,12 +16,20 @@ import {
 } from '../../../contract/inventory'
 import type { ModuleRegistration } from '../../http/types'
 import { createInventoryRepo } from './repo'
-import { createInventoryService } from './service'
+import { createInventoryService, type InventoryService } from './service'
 
 const errors = { 400: ErrorBody, 404: ErrorBody }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivery options of goods in a city, as `POST v3 /delivery` answers them: checkout prices its choice. */
+    delivery: InventoryService['delivery']
+  }
+}
+
 export const inventoryModule: ModuleRegistration = (app, { database }) => {
   const inventory = createInventoryService({ repo: createInventoryRepo(database.db) })
+  app.decorate('delivery', inventory.delivery)
 
   const deliverySchema = (summary: string) => ({
     tags: ['inventory'],

@@ -30,6 +30,15 @@ export function createCardRepo(db: Db) {
       return { cards, defaultCard: cards.find((c) => c.isDefault)?.id ?? null }
     },
 
+    /** The acquirer's token of one of the shopper's cards, to charge it; null when it is not theirs. */
+    async token(userId: string, id: string): Promise<{ token: string; mask: string } | null> {
+      const [row] = await db
+        .select({ token: paymentCards.token, mask: paymentCards.mask })
+        .from(paymentCards)
+        .where(mine(userId, id))
+      return row ?? null
+    },
+
     setDefault(userId: string, id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [card] = await tx.select({ id: paymentCards.id }).from(paymentCards).where(mine(userId, id))

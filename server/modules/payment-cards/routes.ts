@@ -11,6 +11,8 @@ import { notFound } from '../../http/errors'
 import type { ModuleRegistration } from '../../http/types'
 import { createLocalCardAcquirer } from '../../providers/card-acquirer/local'
 import { registerLocalAcquirerPages } from '../../providers/card-acquirer/pages'
+import type { CardAcquirer } from '../../providers/card-acquirer/provider'
+import { selfDelivery } from '../../providers/self-delivery'
 import { createCardRepo } from './repo'
 import { CARDS_BASE, createCardService, type CardService } from './service'
 
@@ -18,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The signed-in shopper's saved cards (the profile lists them too). */
     paymentCards: CardService
+    /** The card acquirer: this module saves cards with it, checkout charges them. */
+    cardAcquirer: CardAcquirer
   }
 }
 
@@ -26,8 +30,13 @@ const tags = ['payment']
 const security = [{ bearer: [] }]
 
 /** Spec 7.9: saved cards, the default card, and adding a card through the acquirer's hosted page. */
-export const paymentCardsModule: ModuleRegistration = async (app, { database }) => {
-  const acquirer = createLocalCardAcquirer(database.db)
+export const paymentCardsModule: ModuleRegistration = async (app, { database, config }) => {
+  const acquirer = createLocalCardAcquirer(database.db, {
+    deliver: selfDelivery(app),
+    secret: config.PAYMENT_CALLBACK_SECRET,
+    log: app.log,
+  })
+  app.decorate('cardAcquirer', acquirer)
   await registerLocalAcquirerPages(app, acquirer)
   const cards = createCardService(createCardRepo(database.db), acquirer)
   app.decorate('paymentCards', cards)

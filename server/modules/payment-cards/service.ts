@@ -21,6 +21,7 @@ export function withParam(path: string, key: string, value: string): string {
 export function createCardService(repo: CardRepo, acquirer: CardAcquirer) {
   return {
     list: (userId: string): Promise<CardsResponse> => repo.list(userId),
+    token: (userId: string, id: string) => repo.token(userId, id),
 
     async setDefault(userId: string, id: string): Promise<CardsResponse> {
       if (!(await repo.setDefault(userId, id))) throw notFound()

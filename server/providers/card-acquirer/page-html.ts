@@ -1,6 +1,16 @@
 /** The local acquirer's hosted pages: plain HTML forms, one external stylesheet, no script at all. */
+import { escapeHtml, formatTenge } from '../hosted-page'
+
+export { escapeHtml }
 
 type Lang = 'ru' | 'kk'
+
+/** What a page needs of its session: a payment shows its amount, a binding none. */
+export interface PageSession {
+  id: string
+  language: Lang
+  amount: number | null
+}
 
 const TEXT = {
   ru: {
@@ -22,6 +32,9 @@ const TEXT = {
     testHint: 'Тестовый эквайринг: код 123456',
     gone: 'Сессия оплаты завершена или устарела.',
     back: 'Вернуться в магазин',
+    payLead: 'Оплата заказа в магазине Storefront. Данные карты остаются у эквайера.',
+    toPay: 'К оплате',
+    pay: 'Оплатить',
   },
   kk: {
     title: 'Картамен төлеу — сынақ эквайринг',
@@ -42,10 +55,11 @@ const TEXT = {
     testHint: 'Сынақ эквайринг: код 123456',
     gone: 'Төлем сессиясы аяқталды немесе ескірді.',
     back: 'Дүкенге оралу',
+    payLead: 'Storefront дүкеніндегі тапсырысты төлеу. Карта деректері эквайерде қалады.',
+    toPay: 'Төленетін сома',
+    pay: 'Төлеу',
   },
 } as const
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function page(lang: Lang, title: string, body: string): string {
   return `<!doctype html>
@@ -66,30 +80,38 @@ ${body}
 </html>`
 }
 
+/** The amount line of a payment's page; nothing for a binding. */
+function amountLine(lang: Lang, amount: number | null): string {
+  return amount === null
+    ? ''
+    : `<p class="amount">${TEXT[lang].toPay}: <strong>${formatTenge(amount)}</strong></p>\n`
+}
+
 export function cardFormPage(
   base: string,
-  id: string,
-  lang: Lang,
+  session: PageSession,
   error?: 'pan' | 'expiry' | 'cvc',
   keep: { expiry?: string } = {},
 ): string {
+  const { id, language: lang, amount } = session
   const t = TEXT[lang]
   const message =
     error === 'pan' ? t.badPan : error === 'expiry' ? t.badExpiry : error === 'cvc' ? t.badCvc : ''
   const action = `${base}/sessions/${escapeHtml(id)}`
+  const submit = amount === null ? t.submit : `${t.pay} ${formatTenge(amount)}`
   return page(
     lang,
     t.title,
     `<h1>${t.title}</h1>
-<p>${t.lead}</p>
-${message ? `<p class="error" role="alert">${message}</p>` : ''}
+<p>${amount === null ? t.lead : t.payLead}</p>
+${amountLine(lang, amount)}${message ? `<p class="error" role="alert">${message}</p>` : ''}
 <form method="post" action="${action}" autocomplete="on">
 <label>${t.pan}<input name="pan" inputmode="numeric" autocomplete="cc-number" required maxlength="23" pattern="[0-9 ]{12,23}"${error === 'pan' ? ' aria-invalid="true" autofocus' : ''}></label>
 <div class="row">
 <label>${t.expiry}<input name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="12/29" required maxlength="5" pattern="[0-9]{2}/[0-9]{2}" value="${escapeHtml(keep.expiry ?? '')}"${error === 'expiry' ? ' aria-invalid="true" autofocus' : ''}></label>
 <label>${t.cvc}<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" pattern="[0-9]{3,4}" type="password"${error === 'cvc' ? ' aria-invalid="true" autofocus' : ''}></label>
 </div>
-<button type="submit">${t.submit}</button>
+<button type="submit">${submit}</button>
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="secondary">${t.cancel}</button></form>`,
   )
@@ -97,18 +119,18 @@ ${message ? `<p class="error" role="alert">${message}</p>` : ''}
 
 export function challengePage(
   base: string,
-  id: string,
-  lang: Lang,
+  session: PageSession,
   mask: string | null,
   attemptsLeft?: number,
 ): string {
+  const { id, language: lang, amount } = session
   const t = TEXT[lang]
   const action = `${base}/sessions/${escapeHtml(id)}`
   return page(
     lang,
     t.challengeTitle,
     `<h1>${t.challengeTitle}</h1>
-<p>${t.challengeLead} ${escapeHtml(mask ?? '')}</p>
+${amountLine(lang, amount)}<p>${t.challengeLead} ${escapeHtml(mask ?? '')}</p>
 ${attemptsLeft === undefined ? '' : `<p class="error" role="alert">${t.badCode} ${attemptsLeft}</p>`}
 <form method="post" action="${action}/3ds">
 <label>${t.code}<input name="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="6" autofocus></label>
@@ -140,4 +162,5 @@ input[aria-invalid=true]{border-color:#d92d20}
 button{margin-top:16px;width:100%;padding:12px;font:inherit;font-weight:600;border:0;border-radius:8px;background:#0a6cff;color:#fff;cursor:pointer}
 button.secondary{background:transparent;color:#0a6cff;margin-top:8px}
 .error{color:#b42318;background:#fef3f2;padding:8px 12px;border-radius:8px}
-.hint{font-size:13px;color:#6b7280}`
+.hint{font-size:13px;color:#6b7280}
+.amount{font-size:18px}`

@@ -45,8 +45,7 @@ export async function registerLocalAcquirerPages(app: App, acquirer: LocalCardAc
       const s = outcome.session
       if (outcome.kind === 'approved') return reply.redirect(s.successUrl, 303)
       if (outcome.kind === 'declined') return reply.redirect(s.failUrl, 303)
-      if (outcome.kind === 'invalid')
-        return html(reply, 422, cardFormPage(BASE, s.id, s.language, outcome.field))
+      if (outcome.kind === 'invalid') return html(reply, 422, cardFormPage(BASE, s, outcome.field))
       return reply.redirect(`${BASE}/sessions/${s.id}`, 303)
     }
 
@@ -62,8 +61,8 @@ export async function registerLocalAcquirerPages(app: App, acquirer: LocalCardAc
       if (!s || s.expired) return html(reply, 410, gonePage(s?.language ?? 'ru', s?.failUrl ?? null))
       if (s.status === 'approved') return reply.redirect(s.successUrl, 303)
       if (s.status === 'declined') return reply.redirect(s.failUrl, 303)
-      if (s.status === 'challenge') return html(reply, 200, challengePage(BASE, s.id, s.language, s.mask))
-      return html(reply, 200, cardFormPage(BASE, s.id, s.language))
+      if (s.status === 'challenge') return html(reply, 200, challengePage(BASE, s, s.mask))
+      return html(reply, 200, cardFormPage(BASE, s))
     })
 
     scope.post(
@@ -75,7 +74,7 @@ export async function registerLocalAcquirerPages(app: App, acquirer: LocalCardAc
           return html(
             reply,
             422,
-            cardFormPage(BASE, outcome.session.id, outcome.session.language, outcome.field, {
+            cardFormPage(BASE, outcome.session, outcome.field, {
               expiry: /^\d{2}\/\d{2}$/.test(req.body.expiry) ? req.body.expiry : '',
             }),
           )
@@ -90,7 +89,7 @@ export async function registerLocalAcquirerPages(app: App, acquirer: LocalCardAc
         const outcome = await acquirer.submitChallenge(req.params.id, req.body.code)
         if (outcome.kind === 'retry') {
           const s = outcome.session
-          return html(reply, 422, challengePage(BASE, s.id, s.language, s.mask, outcome.attemptsLeft))
+          return html(reply, 422, challengePage(BASE, s, s.mask, outcome.attemptsLeft))
         }
         return answer(reply, outcome)
       },

@@ -1,0 +1,401 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/connection'
+import { rows } from '../../db/rows'
+import {
+  bonusTransactions,
+  giftCards,
+  orderItems,
+  orderNumbers,
+  orderReservations,
+  orders,
+  paymentMethodRules,
+  products,
+  payments,
+  promoCodeRedemptions,
+  promoCodes,
+  servicePoints,
+  type OrderCalculation,
+  type OrderSpending,
+  type PaymentStatus,
+  type StoredShipping,
+} from '../../db/schema'
+import type { PaymentAttemptStatus } from '../../db/schema/checkout'
+import { conflict } from '../../http/errors'
+import { CHECKOUT_ERROR_KEYS } from '../../../contract/checkout'
+import type { OrderLine } from './order-lines'
+import { DEFAULT_PAYMENT_METHOD_RULES, type PaymentMethodRule } from './payment-methods'
+
+export type OrderRow = typeof orders.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+
+export interface NewOrder {
+  userId: string
+  cartId: string
+  cityId: number
+  status: string
+  paymentStatus: PaymentStatus
+  paymentMethod: string
+  deliveryType: string
+  isOrganization: boolean
+  receiver: unknown
+  address: unknown
+  calculation: OrderCalculation
+  shipping: StoredShipping
+  spent: OrderSpending
+  reservedUntil: Date | null
+}
+
+interface StockRow extends Record<string, unknown> {
+  product_id: number
+  service_point_id: number
+  condition: string
+  quantity: number
+}
+
+/** Never after the sum is known: a spending that does not fit any more refuses the whole order. */
+const changed = () => conflict(CHECKOUT_ERROR_KEYS.priceChanged)
+
+export function createCheckoutRepo(db: Db) {
+  return {
+    async ensurePaymentRules(): Promise<void> {
+      await db.insert(paymentMethodRules).values(DEFAULT_PAYMENT_METHOD_RULES).onConflictDoNothing()
+    },
+
+    async paymentRules(): Promise<PaymentMethodRule[]> {
+      return (await db.select().from(paymentMethodRules)) as PaymentMethodRule[]
+    },
+
+    async insertOrder(tx: Db, order: NewOrder, lines: OrderLine[]): Promise<OrderRow> {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          ...order,
+          number: sql`nextval(${orderNumbers.seqName})::text`,
+          total: order.calculation.grandTotal,
+        })
+        .returning()
+      await tx.insert(orderItems).values(
+        lines.map((l, i) => ({
+          orderId: row!.id,
+          position: i + 1,
+          productId: l.id || null,
+          sku: l.sku,
+          title: l.title,
+          uri: l.uri,
+          quantity: l.quantity,
+          price: l.price,
+          kind: l.kind,
+          image: l.image,
+        })),
+      )
+      return row!
+    },
+
+    async orderByCart(tx: Db, cartId: string): Promise<OrderRow | undefined> {
+      const [row] = await tx.select().from(orders).where(eq(orders.cartId, cartId))
+      return row
+    },
+
+    async order(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id))
+      return row
+    },
+
+    items(orderId: string) {
+      return db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.position))
+    },
+
+    /**
+     * Takes `units` of each sku from the city's stock. Every row of a product is locked in one fixed
+     * order (point, condition) and products go by id, so two orders never wait on each other in a
+     * circle; the units then come from the chosen point first, new before showcase. Fewer units than
+     * asked is a 409 naming the sku and what is left, and the transaction takes nothing.
+     */
+    async reserve(
+      tx: Db,
+      orderId: string,
+      cityId: number,
+      units: Map<string, number>,
+      preferredPoint: number | null,
+    ): Promise<void> {
+      if (units.size === 0) return
+      const skus = [...units.keys()]
+      const ids = await tx
+        .select({ id: products.id, sku: products.sku })
+        .from(products)
+        .where(inArray(products.sku, skus))
+        .orderBy(asc(products.id))
+      for (const { id, sku } of ids) {
+        const wanted = units.get(sku)!
+        const stock = await rows<StockRow>(
+          tx,
+          sql`select product_id, service_point_id, condition, quantity from stocks
+              where product_id = ${id} and city_id = ${cityId} and quantity > 0
+              order by service_point_id, condition for update`,
+        )
+        const available = stock.reduce((s, r) => s + r.quantity, 0)
+        if (available < wanted) throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku, count: available })
+        const preferred = [...stock].sort(
+          (a, b) =>
+            Number(b.service_point_id === preferredPoint) - Number(a.service_point_id === preferredPoint) ||
+            a.condition.localeCompare(b.condition) ||
+            a.service_point_id - b.service_point_id,
+        )
+        let left = wanted
+        for (const row of preferred) {
+          if (left === 0) break
+          const take = Math.min(left, row.quantity)
+          left -= take
+          await tx.execute(
+            sql`update stocks set quantity = quantity - ${take}
+                where product_id = ${id} and city_id = ${cityId} and service_point_id = ${row.service_point_id}
+                  and condition = ${row.condition}`,
+          )
+          await tx.insert(orderReservations).values({
+            orderId,
+            productId: id,
+            cityId,
+            servicePointId: row.service_point_id,
+            condition: row.condition,
+            quantity: take,
+          })
+        }
+      }
+      if (ids.length < units.size) {
+        const known = new Set(ids.map((r) => r.sku))
+        const sku = skus.find((s) => !known.has(s))!
+        throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku, count: 0 })
+      }
+    },
+
+    /** Gives back what an order took from stock, exactly as taken; a second call finds nothing to give. */
+    async release(tx: Db, orderId: string): Promise<void> {
+      await tx.execute(
+        sql`with gone as (delete from order_reservations where order_id = ${orderId} returning *)
+            update stocks s set quantity = s.quantity + g.quantity from gone g
+            where s.product_id = g.product_id and s.city_id = g.city_id
+              and s.service_point_id = g.service_point_id and s.condition = g.condition`,
+      )
+    },
+
+    /**
+     * Spends what the order uses, each at most once and never below zero: gift card balances by a
+     * conditional decrement, bonuses under the shopper's lock against their balance, a personal code's
+     * `used_at`, a general code's redemption. The purchase's cashback is written now and becomes
+     * spendable when the order is received.
+     */
+    async spend(tx: Db, orderId: string, userId: string, spent: OrderSpending, cashback: number, now: Date) {
+      for (const card of spent.giftCards) {
+        const taken = await tx
+          .update(giftCards)
+          .set({ balance: sql`${giftCards.balance} - ${card.amount}` })
+          .where(
+            and(
+              sql`upper(${giftCards.code}) = upper(${card.code})`,
+              sql`${giftCards.balance} >= ${card.amount}`,
+            ),
+          )
+          .returning({ code: giftCards.code })
+        if (taken.length !== 1) throw changed()
+      }
+      if (spent.bonus > 0) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bonus:${userId}`}, 0))`)
+        const [balance] = await rows<{ accessible: number }>(
+          tx,
+          sql`select coalesce(sum(amount), 0)::int as accessible from bonus_transactions
+              where user_id = ${userId} and available_from <= ${now}
+                and (expires_at is null or expires_at > ${now})`,
+        )
+        if ((balance?.accessible ?? 0) < spent.bonus) throw changed()
+        await tx
+          .insert(bonusTransactions)
+          .values({ userId, orderId, amount: -spent.bonus, availableFrom: now })
+      }
+      if (spent.promoCode) {
+        if (spent.personalPromoCode) {
+          const used = await tx
+            .update(promoCodes)
+            .set({ usedAt: now })
+            .where(
+              and(
+                sql`upper(${promoCodes.code}) = upper(${spent.promoCode})`,
+                sql`${promoCodes.usedAt} is null`,
+              ),
+            )
+            .returning({ id: promoCodes.id })
+          if (used.length !== 1) throw changed()
+        }
+        await tx.insert(promoCodeRedemptions).values({ code: spent.promoCode, userId, orderId })
+      }
+      if (cashback > 0)
+        await tx.insert(bonusTransactions).values({
+          userId,
+          orderId,
+          amount: cashback,
+          availableFrom: sql`'infinity'::timestamptz` as unknown as Date,
+        })
+    },
+
+    /** Gives back what a cancelled order spent and takes back its cashback. */
+    async refund(tx: Db, order: OrderRow) {
+      const spent = order.spent
+      if (spent) {
+        for (const card of spent.giftCards)
+          await tx
+            .update(giftCards)
+            .set({ balance: sql`least(${giftCards.balance} + ${card.amount}, ${giftCards.initialAmount})` })
+            .where(sql`upper(${giftCards.code}) = upper(${card.code})`)
+        if (spent.promoCode && spent.personalPromoCode)
+          await tx
+            .update(promoCodes)
+            .set({ usedAt: null })
+            .where(sql`upper(${promoCodes.code}) = upper(${spent.promoCode})`)
+      }
+      await tx.delete(promoCodeRedemptions).where(eq(promoCodeRedemptions.orderId, order.id))
+      await tx.delete(bonusTransactions).where(eq(bonusTransactions.orderId, order.id))
+    },
+
+    async insertPayment(
+      tx: Db,
+      p: { orderId: string; method: string; provider: string; amount: number },
+    ): Promise<PaymentRow> {
+      const [row] = await tx.insert(payments).values(p).returning()
+      return row!
+    },
+
+    async payment(id: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id))
+      return row
+    },
+
+    async paymentByRef(provider: string, ref: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)))
+      return row
+    },
+
+    async pendingPayments(orderId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    },
+
+    async latestPayment(orderId: string, provider?: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          provider
+            ? and(eq(payments.orderId, orderId), eq(payments.provider, provider))
+            : eq(payments.orderId, orderId),
+        )
+        .orderBy(sql`${payments.createdAt} desc`)
+        .limit(1)
+      return row
+    },
+
+    /** Records the provider's session once; a racing second start finds the first one's. */
+    async attachSession(
+      paymentId: string,
+      ref: string,
+      redirectUrl: string,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ providerRef: ref, redirectUrl })
+        .where(and(eq(payments.id, paymentId), sql`${payments.providerRef} is null`))
+        .returning()
+      return row
+    },
+
+    /**
+     * Moves an attempt out of `pending` once; answers the row only to the call that moved it. Money
+     * that arrives (`late`) also settles an attempt the store had ended (expired, replaced): it was paid.
+     */
+    async settlePayment(
+      tx: Db,
+      id: string,
+      status: Exclude<PaymentAttemptStatus, 'pending'>,
+      detail: { reason?: string | null; mask?: string | null },
+      now: Date,
+      late = false,
+    ): Promise<PaymentRow | undefined> {
+      const from: PaymentAttemptStatus[] = late ? ['pending', 'expired', 'cancelled'] : ['pending']
+      const [row] = await tx
+        .update(payments)
+        .set({ status, failureReason: detail.reason ?? null, cardMask: detail.mask ?? null, settledAt: now })
+        .where(and(eq(payments.id, id), inArray(payments.status, from)))
+        .returning()
+      return row
+    },
+
+    /** A personal code (one shopper's, spent once) rather than a general one. */
+    async isPersonalCode(code: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: promoCodes.id })
+        .from(promoCodes)
+        .where(sql`upper(${promoCodes.code}) = upper(${code})`)
+      return row !== undefined
+    },
+
+    async updateOrder(
+      tx: Db,
+      id: string,
+      from: { status?: string[]; paymentStatus?: PaymentStatus[] },
+      values: Partial<typeof orders.$inferInsert>,
+    ): Promise<OrderRow | undefined> {
+      const conditions = [eq(orders.id, id)]
+      if (from.status) conditions.push(inArray(orders.status, from.status))
+      if (from.paymentStatus) conditions.push(inArray(orders.paymentStatus, from.paymentStatus))
+      const [row] = await tx
+        .update(orders)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(...conditions))
+        .returning()
+      return row
+    },
+
+    /** Unpaid orders whose hold ran out, locked for this process (others skip them). */
+    async lockExpired(tx: Db, now: Date, limit: number): Promise<OrderRow[]> {
+      return tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'PAYMENT_PENDING'), sql`${orders.reservedUntil} <= ${now}`))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+    },
+
+    async lockOrder(tx: Db, id: string): Promise<OrderRow | undefined> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+      return row
+    },
+
+    async expirePayments(tx: Db, orderId: string, now: Date): Promise<PaymentRow[]> {
+      return tx
+        .update(payments)
+        .set({ status: 'expired', settledAt: now })
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+        .returning()
+    },
+  }
+}
+export type CheckoutRepo = ReturnType<typeof createCheckoutRepo>
+
+/** A service point's name and address in a language, for an order's page. */
+export async function servicePointOf(db: Db, id: number, lang: 'ru' | 'kk') {
+  const [row] = await db
+    .select({
+      title: lang === 'kk' ? servicePoints.titleKk : servicePoints.titleRu,
+      address: lang === 'kk' ? servicePoints.addressKk : servicePoints.addressRu,
+    })
+    .from(servicePoints)
+    .where(eq(servicePoints.id, id))
+  return row ?? null
+}

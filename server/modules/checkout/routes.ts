@@ -1,0 +1,279 @@
+import type { FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CalculationOrder,
+  CHECKOUT_ERROR_KEYS,
+  CheckoutRequest,
+  CreatedOrder,
+  CreateOrderRequest,
+  OMS_V1,
+  OMS_V5,
+  OrderDetail,
+  OrderIdParams,
+  PayAgainRequest,
+  PaymentMethodsRequest,
+  PaymentMethodsResponse,
+  PaymentStart,
+  QrPayment,
+} from '../../../contract/checkout'
+import { PAYMENT_V1 } from '../../../contract/account-area'
+import { CHECKOUT_V1 } from '../../../contract/values/cart'
+import { CITIES, ErrorBody, HEADERS, type Lang } from '../../../contract/common'
+import { pagePrefix } from '../../../contract/values/common'
+import { optionalUser } from '../../http/auth'
+import { badRequest, forbidden } from '../../http/errors'
+import { idempotencyRequest } from '../../http/idempotency'
+import { publicOrigin } from '../../http/public-origin'
+import type { ModuleRegistration } from '../../http/types'
+import type { PaymentCallback } from '../../providers/card-acquirer/provider'
+import { createLocalQrProvider } from '../../providers/qr/local'
+import { registerLocalQrPages } from '../../providers/qr/pages'
+import { qrSvg } from '../../providers/qr/svg'
+import { selfDelivery } from '../../providers/self-delivery'
+import { verifyCallback } from '../../providers/signature'
+import type { Actor } from '../cart'
+import { createCheckoutRepo, servicePointOf } from './repo'
+import { createCheckoutService, type CheckoutService, type CheckoutUrls } from './service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkout: CheckoutService
+  }
+}
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+}
+const EXPIRY_SWEEP_MS = 10_000
+
+const PaymentCallbackBody = z.object({
+  sessionId: z.string().max(100),
+  merchantRef: z.string().max(100),
+  amount: z.number().int(),
+  status: z.enum(['approved', 'declined']),
+  reason: z.string().max(100).nullable(),
+  mask: z.string().max(40).nullable(),
+}) satisfies z.ZodType<PaymentCallback>
+const ProviderParams = z.object({ provider: z.enum(['card', 'qr']) })
+const PaymentParams = z.object({ id: z.uuid() })
+
+async function actorOf(req: FastifyRequest): Promise<Actor> {
+  return { userId: (await optionalUser(req))?.userId ?? null, lang: req.lang }
+}
+
+/** Pages of the store in an order's city and the shopper's language (no prefix: Almaty in Russian). */
+export function pagePath(cityId: number, lang: Lang, path: string): string {
+  const slug = CITIES.find((c) => c.id === cityId)?.slug ?? 'almaty'
+  const prefix = pagePrefix(slug, lang)
+  return prefix ? `/${prefix}${path}` : path
+}
+
+export const checkoutUrls: CheckoutUrls = {
+  cardReturn: (id) => `${PAYMENT_V1}/payments/${id}/return`,
+  callback: (provider) => `${PAYMENT_V1}/callbacks/${provider}`,
+  result: (order, lang, ok) =>
+    pagePath(order.cityId, lang, `/checkout/result?status=${ok ? 'success' : 'failure'}&orderId=${order.id}`),
+  qrPage: (order, lang) => pagePath(order.cityId, lang, `/kaspi-qr?orderId=${order.id}`),
+}
+
+/** The key of a checkout completion: `Idempotency-Key`, or the spec's `Uuid` header. */
+function withUuidKey(req: FastifyRequest) {
+  if (req.headers[HEADERS.idempotencyKey] === undefined && typeof req.headers.uuid === 'string')
+    req.headers[HEADERS.idempotencyKey] = req.headers.uuid
+}
+
+/**
+ * Purchase flow 7, checkout, orders and payments: payment methods, the calculation, order creation,
+ * an order's page, paying again, the QR page's status, and the providers' returns and callbacks.
+ */
+export const checkoutModule: ModuleRegistration = async (app, { database, config }) => {
+  const db = database.db
+  const secret = config.PAYMENT_CALLBACK_SECRET
+  if (config.NODE_ENV === 'production' && !process.env.PAYMENT_CALLBACK_SECRET)
+    app.log.warn('PAYMENT_CALLBACK_SECRET is unset: payment callbacks are signed with the built-in secret')
+  const qr = createLocalQrProvider(db, { deliver: selfDelivery(app), secret, log: app.log })
+  await registerLocalQrPages(app, qr)
+  const repo = createCheckoutRepo(db)
+  const checkout = createCheckoutService({
+    db,
+    repo,
+    carts: app.cartCheckout,
+    delivery: (ask, lang) => app.delivery(ask, lang),
+    cards: app.paymentCards,
+    acquirer: app.cardAcquirer,
+    qr,
+    qrSvg,
+    urls: checkoutUrls,
+  })
+  app.decorate('checkout', checkout)
+  app.addHook('onReady', async () => {
+    await repo.ensurePaymentRules()
+  })
+  if (config.NODE_ENV !== 'test') {
+    const sweep = setInterval(() => {
+      checkout.expireDue().catch((err: unknown) => app.log.error({ err }, 'checkout: expiring orders failed'))
+    }, EXPIRY_SWEEP_MS)
+    sweep.unref()
+    app.addHook('onClose', async () => clearInterval(sweep))
+  }
+
+  const tags = ['checkout']
+  const security = [{ bearer: [] }]
+
+  app.post(
+    `${CHECKOUT_V1}/paymentMethods`,
+    {
+      schema: {
+        tags,
+        summary: 'The payment methods this cart, delivery and buyer may use, and the saved cards',
+        body: PaymentMethodsRequest,
+        response: { 200: PaymentMethodsResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return checkout.paymentMethods(req.body, await actorOf(req))
+    },
+  )
+
+  app.post(
+    `${OMS_V1}/orders`,
+    {
+      schema: {
+        tags,
+        summary: 'The calculation of an order from the cart: every sum from the server’s own prices',
+        body: CheckoutRequest,
+        response: { 200: CalculationOrder, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return checkout.calculate(req.body, await actorOf(req))
+    },
+  )
+
+  for (const url of [`${OMS_V1}/orders/checkout`, `${OMS_V5}/orders`])
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Places the order: holds the goods, spends the benefits, starts the payment (idempotent)',
+          body: CreateOrderRequest,
+          response: { 201: CreatedOrder, 200: CreatedOrder, ...errors },
+        },
+        onRequest: async (req) => withUuidKey(req),
+      },
+      async (req, reply) => {
+        const actor = await actorOf(req)
+        const answer = await checkout.createOrder(
+          req.body,
+          actor,
+          idempotencyRequest(req, actor.userId ?? 'guest'),
+        )
+        if (answer.replayed) reply.header('idempotent-replayed', 'true')
+        return reply.code(answer.status).send(answer.body)
+      },
+    )
+
+  app.get(
+    `${OMS_V1}/orders/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An order of the signed-in shopper: items, sums, delivery, receiver, payment',
+        params: OrderIdParams,
+        response: { 200: OrderDetail, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return checkout.order(req.params.id, await actorOf(req), (id) => servicePointOf(db, id, req.lang))
+    },
+  )
+
+  app.post(
+    `${PAYMENT_V1}/orders/:id/payments`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pays an unpaid order again (card or QR) while it holds its goods',
+        params: OrderIdParams,
+        body: PayAgainRequest,
+        response: { 200: PaymentStart, ...errors },
+      },
+    },
+    async (req) => checkout.payAgain(req.params.id, await actorOf(req), req.body),
+  )
+
+  app.get(
+    `${PAYMENT_V1}/orders/:id/qr`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The order's QR payment: its code as SVG and its status",
+        params: OrderIdParams,
+        response: { 200: QrPayment, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return checkout.qrPayment(req.params.id, await actorOf(req), publicOrigin(req, config.PUBLIC_ORIGIN))
+    },
+  )
+
+  app.get(
+    `${PAYMENT_V1}/payments/:id/return`,
+    { schema: { hide: true, params: PaymentParams } },
+    async (req, reply) => reply.redirect(await checkout.cardReturn(req.params.id, req.lang), 303),
+  )
+
+  // Callbacks are verified against the exact bytes the provider signed, so this scope keeps them.
+  await app.register(async (scope) => {
+    const raw = new WeakMap<FastifyRequest, string>()
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (req, body, done) => {
+        raw.set(req, body as string)
+        try {
+          done(null, JSON.parse(body as string))
+        } catch {
+          done(null, {})
+        }
+      },
+    )
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${PAYMENT_V1}/callbacks/:provider`,
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "A payment provider's signed result (`X-Signature: sha256=<HMAC of the body>`)",
+          params: ProviderParams,
+          response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        },
+      },
+      async (req) => {
+        const signature = req.headers['x-signature']
+        if (
+          !verifyCallback(secret, raw.get(req) ?? '', typeof signature === 'string' ? signature : undefined)
+        )
+          throw forbidden(CHECKOUT_ERROR_KEYS.badSignature)
+        const body = PaymentCallbackBody.safeParse(req.body)
+        if (!body.success) throw badRequest()
+        await checkout.callback(req.params.provider, body.data)
+        return { ok: true as const }
+      },
+    )
+  })
+}

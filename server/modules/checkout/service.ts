@@ -1,0 +1,674 @@
+import type { Cart } from '../../../contract/cart'
+import {
+  CHECKOUT_ERROR_KEYS,
+  CASHLESS_PAYMENT_HOLD_HOURS,
+  MAX_ORDER_SUM,
+  ONLINE_PAYMENT_HOLD_MINUTES,
+  type Calculation,
+  type CalculationOrder,
+  type CreatedOrder,
+  type OrderDetail,
+  type PaymentMethodsResponse,
+  type PaymentStart,
+  type QrPayment,
+} from '../../../contract/checkout'
+import type {
+  CheckoutRequest,
+  CreateOrderRequest,
+  PayAgainRequest,
+  PaymentMethodsRequest,
+} from '../../../contract/checkout'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import type { Lang } from '../../../contract/common'
+import type { DeliveryResult } from '../../../contract/inventory'
+import type { z } from 'zod'
+import type { Db } from '../../db/connection'
+import type { OrderSpending, PaymentStatus } from '../../db/schema'
+import { conflict, HttpError, notFound, unauthorized, unprocessable } from '../../http/errors'
+import { idempotent, storedAnswer, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import type { CardAcquirer, PaymentCallback } from '../../providers/card-acquirer/provider'
+import type { QrProvider } from '../../providers/qr/provider'
+import type { Actor, CartCheckout, CartRef } from '../cart'
+import { orderLines, stockedUnits, type OrderLine } from './order-lines'
+import { judgeMethods, type PaymentMethodRule } from './payment-methods'
+import type { CheckoutRepo, OrderRow, PaymentRow } from './repo'
+import { chooseShipping, type ChosenShipping } from './shipping'
+
+type CheckoutInput = z.output<typeof CheckoutRequest>
+type CreateInput = z.output<typeof CreateOrderRequest>
+type MethodsInput = z.output<typeof PaymentMethodsRequest>
+type PayAgainInput = z.output<typeof PayAgainRequest>
+
+export interface DeliveryAsk {
+  cityId: number
+  products: { sku: string; quantity: number }[]
+  grandTotalSum?: number
+  isOrganization: boolean
+  assemblyPc: boolean
+  isTradein: boolean
+  exactCost: boolean
+}
+
+/** The addresses the providers and the shopper's browser are sent to. */
+export interface CheckoutUrls {
+  /** Where the acquirer's page sends the shopper back (the store then asks the acquirer). */
+  cardReturn(paymentId: string): string
+  /** Where a provider posts its signed result. */
+  callback(provider: 'card' | 'qr'): string
+  /** The checkout's result page of an order, in the order's city and the shopper's language. */
+  result(order: { id: string; cityId: number }, lang: Lang, ok: boolean): string
+  /** The store's page showing an order's QR code. */
+  qrPage(order: { id: string; cityId: number }, lang: Lang): string
+}
+
+export interface CheckoutServiceDeps {
+  db: Db
+  repo: CheckoutRepo
+  carts: CartCheckout
+  delivery: (ask: DeliveryAsk, lang: Lang) => Promise<DeliveryResult>
+  cards: {
+    list(userId: string): Promise<{ cards: { id: string; mask: string; brand: string }[] }>
+    token(userId: string, id: string): Promise<{ token: string; mask: string } | null>
+  }
+  acquirer: CardAcquirer
+  qr: QrProvider
+  /** Draws a QR code's payload as an SVG document. */
+  qrSvg: (payload: string) => Promise<string>
+  urls: CheckoutUrls
+  now?: () => Date
+  /** How long a provider call may take before the shopper is told it failed. */
+  providerTimeoutMs?: number
+  /** Payment rules are read at most this often (marketing's edits show within it). */
+  rulesTtlMs?: number
+}
+
+interface Prepared {
+  cart: Cart
+  lines: OrderLine[]
+  shipping: ChosenShipping
+  calculation: Calculation
+}
+
+const ONLINE = new Set(['card_payment', 'kaspi_qr_payment'])
+const providerOfMethod = (method: string) => (method === 'card_payment' ? 'card' : 'qr')
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new HttpError(504, 'gateway_timeout', CHECKOUT_ERROR_KEYS.providerUnavailable)),
+      ms,
+    )
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+function spendingOf(cart: Cart, personalPromoCode: boolean): OrderSpending {
+  const promo = cart.marketingUnits.find((u) => u.type === 'promo_code' && u.amount > 0)
+  return {
+    giftCards: cart.marketingUnits
+      .filter((u) => u.type === 'gift_card' && u.amount > 0)
+      .map((u) => ({ code: u.code, amount: u.amount })),
+    bonus: cart.bonusSum,
+    promoCode: promo?.code ?? null,
+    personalPromoCode: promo ? personalPromoCode : false,
+  }
+}
+
+/**
+ * Purchase flow 3-7: from a priced cart to an order and its payment. The order's transaction closes
+ * the cart, takes the goods from stock and spends the gift cards, bonuses and code, all or nothing;
+ * the payment then runs outside it against the goods held until `reserved_until`, and the provider's
+ * signed result (or the store asking it) settles the attempt once.
+ */
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { db, repo, carts, urls } = deps
+  const now = deps.now ?? (() => new Date())
+  const providerTimeoutMs = deps.providerTimeoutMs ?? 10_000
+  const rulesTtlMs = deps.rulesTtlMs ?? 5_000
+  let rules: { at: number; rows: Promise<PaymentMethodRule[]> } | null = null
+
+  function paymentRules(): Promise<PaymentMethodRule[]> {
+    const at = Date.now()
+    if (!rules || at - rules.at > rulesTtlMs) {
+      const rows = repo.paymentRules()
+      rows.catch(() => (rules = null))
+      rules = { at, rows }
+    }
+    return rules.rows
+  }
+
+  const refOf = (cartId: string | null | undefined): CartRef => (cartId ? { id: cartId } : 'named')
+
+  function situation(cart: Cart, sum: number, deliveryType: string, isOrganization: boolean, actor: Actor) {
+    return {
+      sum,
+      cityId: cart.cityId,
+      deliveryType,
+      isOrganization,
+      signedIn: actor.userId !== null,
+      prepaymentOnly: cart.products.some((p) => p.isActive && p.onlyPrepayment),
+    }
+  }
+
+  async function prepare(input: CheckoutInput, actor: Actor): Promise<Prepared> {
+    const cart = await carts.priced(refOf(input.cart_id), input.city_id, actor)
+    const lines = orderLines(cart)
+    if (!lines.some((l) => l.kind === 'product')) {
+      // lines there but none can be ordered because they sold out: say so, as the reservation would
+      const soldOut = cart.products.find((p) => !p.isAvailable)
+      if (soldOut)
+        throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, {
+          sku: soldOut.sku,
+          count: soldOut.availableQuantity,
+        })
+      throw unprocessable(CHECKOUT_ERROR_KEYS.cartEmpty)
+    }
+    const isOrganization = input.receiver.isOrganization
+    const goods = new Map<string, number>()
+    for (const l of lines) if (l.kind !== 'service') goods.set(l.sku, (goods.get(l.sku) ?? 0) + l.quantity)
+    const delivery = await deps.delivery(
+      {
+        cityId: cart.cityId,
+        products: [...goods].map(([sku, quantity]) => ({ sku, quantity })),
+        grandTotalSum: cart.grandTotalSum,
+        isOrganization,
+        assemblyPc: cart.assemblyPc,
+        isTradein: false,
+        exactCost: true,
+      },
+      actor.lang,
+    )
+    // goods sold out since the cart was shown: the same answer the order's own reservation gives
+    const short = delivery.products.find((p) => p.status === 'unavailable')
+    if (short)
+      throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku: short.sku, count: short.available_quantity })
+    const shipping = chooseShipping(input.shipping, delivery)
+    const grandTotal = cart.grandTotalSum + shipping.cost
+    if (grandTotal > MAX_ORDER_SUM)
+      throw unprocessable(CHECKOUT_ERROR_KEYS.maxOrderSum, { max: MAX_ORDER_SUM })
+    const verdict = judgeMethods(
+      await paymentRules(),
+      situation(cart, grandTotal, input.shipping.type, isOrganization, actor),
+    ).find((m) => m.code === input.payment_method)
+    if (!verdict?.available)
+      throw unprocessable(CHECKOUT_ERROR_KEYS.paymentMethodUnavailable, { reason: verdict?.reason ?? null })
+    const sumToPay = input.payment_method === 'cash_payment' ? 0 : grandTotal
+    return {
+      cart,
+      lines,
+      shipping,
+      calculation: {
+        subTotal: cart.subTotalSum,
+        promoCodeSum: cart.promoCodeSum,
+        giftCardSum: cart.giftCardSum,
+        bonusSum: cart.bonusSum,
+        deliverySum: shipping.cost,
+        grandTotal,
+        sumToPay,
+        prepayment: sumToPay,
+        economySum: cart.economySum,
+        cashbackSum: cart.cashbackSum,
+      },
+    }
+  }
+
+  const publicLine = ({ stocked: _stocked, ...line }: OrderLine) => line
+
+  async function calculate(input: CheckoutInput, actor: Actor): Promise<CalculationOrder> {
+    const { cart, lines, shipping, calculation } = await prepare(input, actor)
+    const promo = cart.marketingUnits.find((u) => u.type === 'promo_code')
+    return {
+      cart_id: cart.id,
+      city_id: cart.cityId,
+      products: lines.map(publicLine),
+      promotions: cart.promotions,
+      calculation,
+      bonuses: { amount: cart.bonusSum },
+      marketingUnits: {
+        promocode: promo ? { code: promo.code, operationId: promo.operationId } : null,
+        giftCards: cart.marketingUnits
+          .filter((u) => u.type === 'gift_card')
+          .map((u) => ({ code: u.code, amount: u.amount })),
+      },
+      shipping: {
+        type: shipping.type,
+        title: shipping.place?.title ?? null,
+        date: shipping.date,
+        slot: shipping.slot,
+      },
+    }
+  }
+
+  async function paymentMethods(input: MethodsInput, actor: Actor): Promise<PaymentMethodsResponse> {
+    const cart = await carts.priced(refOf(input.cart_id), input.city_id, actor)
+    const sum = cart.grandTotalSum
+    const methods = judgeMethods(
+      await paymentRules(),
+      situation(cart, sum, input.delivery_type, input.is_organization, actor),
+    )
+    const saved = actor.userId ? (await deps.cards.list(actor.userId)).cards : []
+    return {
+      methods,
+      saved_cards: saved.map((c) => ({ id: c.id, mask: c.mask, brand: c.brand })),
+      sum_to_pay: sum,
+    }
+  }
+
+  function providerOf(provider: string) {
+    return provider === 'card' ? deps.acquirer : deps.qr
+  }
+
+  /**
+   * Opens the provider's session for the order's pending attempt, once: a racing second start (a
+   * replayed checkout) cancels its own session and answers the first one's page.
+   */
+  async function startPayment(orderId: string, lang: Lang, cardToken?: string): Promise<string | null> {
+    const [payment] = await repo.pendingPayments(orderId)
+    if (!payment) return null
+    if (payment.redirectUrl) return payment.redirectUrl
+    const order = (await repo.order(orderId))!
+    let session: { sessionId: string; redirectUri: string }
+    try {
+      if (payment.provider === 'card') {
+        session = await withTimeout(
+          deps.acquirer.createPayment({
+            merchantRef: payment.id,
+            amount: payment.amount,
+            successUrl: urls.cardReturn(payment.id),
+            failUrl: urls.cardReturn(payment.id),
+            callbackUrl: urls.callback('card'),
+            language: lang,
+            cardToken,
+          }),
+          providerTimeoutMs,
+        )
+      } else {
+        const qr = await withTimeout(
+          deps.qr.createPayment({
+            merchantRef: payment.id,
+            amount: payment.amount,
+            callbackUrl: urls.callback('qr'),
+            language: lang,
+          }),
+          providerTimeoutMs,
+        )
+        session = { sessionId: qr.sessionId, redirectUri: urls.qrPage(order, lang) }
+      }
+    } catch (err) {
+      if (err instanceof HttpError) throw err
+      throw new HttpError(502, 'bad_gateway', CHECKOUT_ERROR_KEYS.providerUnavailable)
+    }
+    const attached = await repo.attachSession(payment.id, session.sessionId, session.redirectUri)
+    if (attached) return session.redirectUri
+    await providerOf(payment.provider).cancelPayment(session.sessionId)
+    return (await repo.payment(payment.id))?.redirectUrl ?? null
+  }
+
+  async function savedCardToken(userId: string, cardId: string | null | undefined) {
+    if (!cardId) return undefined
+    const card = await deps.cards.token(userId, cardId)
+    if (!card) throw unprocessable(CHECKOUT_ERROR_KEYS.cardNotFound)
+    return card.token
+  }
+
+  async function withPayment(answer: Answer<CreatedOrder>, lang: Lang, token?: string) {
+    const body = answer.body
+    if (answer.status !== 201 || body.payment.status !== 'pending' || !ONLINE.has(body.payment.method))
+      return answer
+    const redirect = await startPayment(body.order_id, lang, token)
+    return { ...answer, body: { ...body, payment: { ...body.payment, redirect_url: redirect } } }
+  }
+
+  /** How the order starts: what it waits for and how long it holds its goods. */
+  function opening(method: string, sumToPay: number, at: Date) {
+    if (method === 'cash_payment')
+      return { status: 'NEW', paymentStatus: 'not_required' as PaymentStatus, reservedUntil: null }
+    if (sumToPay === 0)
+      return { status: 'PROCESSING', paymentStatus: 'not_required' as PaymentStatus, reservedUntil: null }
+    const hold =
+      method === 'cashless_payment'
+        ? CASHLESS_PAYMENT_HOLD_HOURS * 3_600_000
+        : ONLINE_PAYMENT_HOLD_MINUTES * 60_000
+    return {
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'pending' as PaymentStatus,
+      reservedUntil: new Date(at.getTime() + hold),
+    }
+  }
+
+  async function createOrder(
+    input: CreateInput,
+    actor: Actor,
+    idem: IdempotencyRequest,
+  ): Promise<Answer<CreatedOrder> & { replayed: boolean }> {
+    const userId = actor.userId
+    if (!userId) throw unauthorized()
+    const token = await savedCardToken(userId, input.saved_card_id)
+    // A replay answers what the first request answered, whatever became of the cart since.
+    const stored = await storedAnswer<CreatedOrder>(db, idem)
+    if (stored) return { ...(await withPayment(stored, actor.lang, token)), replayed: true }
+
+    const { cart, lines, shipping, calculation } = await prepare(input, actor)
+    if (calculation.sumToPay !== input.expected_sum_to_pay)
+      throw conflict(CHECKOUT_ERROR_KEYS.priceChanged, { sumToPay: calculation.sumToPay })
+    const promo = cart.marketingUnits.find((u) => u.type === 'promo_code' && u.amount > 0)
+    const spent = spendingOf(cart, promo ? await repo.isPersonalCode(promo.code) : false)
+    const at = now()
+    const start = opening(input.payment_method, calculation.sumToPay, at)
+
+    const answer = await idempotent<CreatedOrder>(db, idem, async (tx) => {
+      if (!(await carts.closeForOrder(tx, cart.id))) {
+        const existing = await repo.orderByCart(tx, cart.id)
+        if (existing) throw conflict(CHECKOUT_ERROR_KEYS.cartAlreadyOrdered, { order_id: existing.id })
+        throw notFound(CART_ERROR_KEYS.notFound)
+      }
+      const order = await repo.insertOrder(
+        tx,
+        {
+          userId,
+          cartId: cart.id,
+          cityId: cart.cityId,
+          ...start,
+          paymentMethod: input.payment_method,
+          deliveryType: shipping.type,
+          isOrganization: input.receiver.isOrganization,
+          receiver: input.receiver,
+          address: input.shipping.address ?? null,
+          calculation,
+          shipping: {
+            type: shipping.type,
+            servicePointId: shipping.place?.service_point_id ?? null,
+            date: shipping.date,
+            slot: shipping.slot,
+            installationDate: shipping.installationDate,
+          },
+          spent,
+        },
+        lines,
+      )
+      await repo.reserve(
+        tx,
+        order.id,
+        cart.cityId,
+        stockedUnits(lines),
+        shipping.place?.service_point_id ?? null,
+      )
+      await repo.spend(tx, order.id, userId, spent, cart.cashbackSum, at)
+      if (start.paymentStatus === 'pending' && ONLINE.has(input.payment_method))
+        await repo.insertPayment(tx, {
+          orderId: order.id,
+          method: input.payment_method,
+          provider: providerOfMethod(input.payment_method),
+          amount: calculation.sumToPay,
+        })
+      return {
+        status: 201,
+        body: {
+          order_id: order.id,
+          number: order.number,
+          status: order.status as CreatedOrder['status'],
+          payment: { method: input.payment_method, status: start.paymentStatus, redirect_url: null },
+        },
+      }
+    })
+    return { ...(await withPayment(answer, actor.lang, token)), replayed: answer.replayed }
+  }
+
+  /**
+   * Settles one attempt with the provider's outcome, once: a replayed callback or the shopper's return
+   * after the callback changes nothing. Money that arrives for an order that stopped waiting (it
+   * expired meanwhile) is recorded as owed back, never lost.
+   */
+  async function settle(
+    payment: PaymentRow,
+    outcome: { status: 'approved' | 'declined'; reason: string | null; mask: string | null; amount: number },
+  ): Promise<void> {
+    if (outcome.status === 'approved' && outcome.amount !== payment.amount)
+      throw conflict(CHECKOUT_ERROR_KEYS.paymentMismatch)
+    const at = now()
+    await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, payment.orderId)
+      if (!order) return
+      const approved = outcome.status === 'approved'
+      const moved = await repo.settlePayment(
+        tx,
+        payment.id,
+        approved ? 'paid' : 'failed',
+        { reason: outcome.reason, mask: outcome.mask },
+        at,
+        approved,
+      )
+      if (!moved) return
+      if (!approved) {
+        await repo.updateOrder(tx, order.id, { status: ['PAYMENT_PENDING'] }, { paymentStatus: 'failed' })
+        return
+      }
+      if (order.status === 'PAYMENT_PENDING')
+        await repo.updateOrder(
+          tx,
+          order.id,
+          {},
+          {
+            status: 'PROCESSING',
+            paymentStatus: 'paid',
+            paymentMethod: payment.method,
+            paidAt: at,
+            reservedUntil: null,
+            cardMask: outcome.mask,
+          },
+        )
+      else await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
+    })
+  }
+
+  async function ownOrder(id: string, actor: Actor): Promise<OrderRow> {
+    if (!actor.userId) throw unauthorized()
+    const order = await repo.order(id)
+    if (!order || order.userId !== actor.userId) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
+    return order
+  }
+
+  const canPay = (order: OrderRow, at: Date) =>
+    order.status === 'PAYMENT_PENDING' &&
+    ONLINE.has(order.paymentMethod ?? '') &&
+    order.reservedUntil !== null &&
+    order.reservedUntil.getTime() > at.getTime() &&
+    (order.paymentStatus === 'failed' || order.paymentStatus === 'pending')
+
+  /** What the provider says of an attempt now (the QR provider answers a status, the acquirer a result). */
+  async function providerOutcome(p: PaymentRow) {
+    if (!p.providerRef) return null
+    if (p.provider === 'card') {
+      const r = await deps.acquirer.paymentResult(p.providerRef)
+      if (r.status === 'approved')
+        return { status: 'approved' as const, amount: r.amount, mask: r.mask, reason: null }
+      if (r.status === 'declined')
+        return { status: 'declined' as const, amount: p.amount, mask: null, reason: r.reason }
+      return null
+    }
+    const s = await deps.qr.session(p.providerRef)
+    if (!s || s.status === 'pending') return null
+    if (s.status === 'paid')
+      return { status: 'approved' as const, amount: s.amount, mask: null, reason: null }
+    return { status: 'declined' as const, amount: p.amount, mask: null, reason: s.status }
+  }
+
+  return {
+    calculate,
+    paymentMethods,
+    createOrder,
+    settle,
+
+    /** A provider's signed callback, already verified: it must name an attempt of ours, for its amount. */
+    async callback(provider: 'card' | 'qr', body: PaymentCallback): Promise<void> {
+      const payment = await repo.paymentByRef(provider, body.sessionId)
+      if (!payment || payment.id !== body.merchantRef) throw conflict(CHECKOUT_ERROR_KEYS.paymentMismatch)
+      await settle(payment, body)
+    },
+
+    /** The shopper is back from the acquirer's page: the store asks the acquirer, never the URL. */
+    async cardReturn(paymentId: string, lang: Lang): Promise<string> {
+      const payment = await repo.payment(paymentId)
+      if (!payment || payment.provider !== 'card') throw notFound()
+      const outcome = await providerOutcome(payment)
+      if (outcome) await settle(payment, outcome)
+      const order = (await repo.order(payment.orderId))!
+      const paid = order.paymentStatus === 'paid'
+      return urls.result(order, lang, paid)
+    },
+
+    async payAgain(orderId: string, actor: Actor, body: PayAgainInput): Promise<PaymentStart> {
+      const order = await ownOrder(orderId, actor)
+      if (!canPay(order, now())) throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
+      const token = await savedCardToken(actor.userId!, body.saved_card_id)
+      // The last attempt ends at its provider first, so the shopper can never pay twice.
+      for (const p of await repo.pendingPayments(order.id)) {
+        const outcome = await providerOutcome(p)
+        if (outcome?.status === 'approved') {
+          await settle(p, outcome)
+          throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
+        }
+        if (p.providerRef) await providerOf(p.provider).cancelPayment(p.providerRef)
+        await db.transaction((tx) => repo.settlePayment(tx, p.id, 'cancelled', { reason: 'replaced' }, now()))
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await repo.insertPayment(tx, {
+            orderId: order.id,
+            method: body.payment_method,
+            provider: providerOfMethod(body.payment_method),
+            amount: order.calculation!.sumToPay,
+          })
+          await repo.updateOrder(
+            tx,
+            order.id,
+            { status: ['PAYMENT_PENDING'] },
+            { paymentMethod: body.payment_method, paymentStatus: 'pending' },
+          )
+        })
+      } catch {
+        throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+      }
+      const redirect = await startPayment(order.id, actor.lang, token)
+      return { method: body.payment_method, status: 'pending', redirect_url: redirect }
+    },
+
+    async qrPayment(orderId: string, actor: Actor, origin: string): Promise<QrPayment> {
+      const order = await ownOrder(orderId, actor)
+      const payment = await repo.latestPayment(order.id, 'qr')
+      if (!payment?.providerRef) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
+      const session = await deps.qr.session(payment.providerRef)
+      if (!session) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
+      if (payment.status === 'pending') {
+        const outcome = await providerOutcome(payment)
+        if (outcome) await settle(payment, outcome)
+      }
+      const payload = new URL(session.payload, origin).toString()
+      return {
+        order_id: order.id,
+        amount: session.amount,
+        status: session.status,
+        svg: await deps.qrSvg(payload),
+        payload,
+        expires_at: session.expiresAt.toISOString(),
+      }
+    },
+
+    async order(
+      orderId: string,
+      actor: Actor,
+      pointOf: (id: number) => Promise<{ title: string; address: string } | null>,
+    ): Promise<OrderDetail> {
+      const order = await ownOrder(orderId, actor)
+      const items = await repo.items(order.id)
+      const shipping = order.shipping
+      const pointId = shipping?.servicePointId ?? null
+      const point = pointId !== null ? await pointOf(pointId) : null
+      const calc = order.calculation
+      return {
+        order_id: order.id,
+        number: order.number,
+        status: order.status as OrderDetail['status'],
+        created_at: order.createdAt.toISOString(),
+        city_id: order.cityId,
+        items: items.map((i) => ({
+          id: i.productId ?? 0,
+          sku: i.sku,
+          uri: i.uri,
+          title: i.title,
+          quantity: i.quantity,
+          price: i.price,
+          totalPrice: i.price * i.quantity,
+          kind: i.kind,
+          image: i.image,
+        })),
+        calculation: calc ?? {
+          subTotal: order.total,
+          promoCodeSum: 0,
+          giftCardSum: 0,
+          bonusSum: 0,
+          deliverySum: 0,
+          grandTotal: order.total,
+          sumToPay: order.total,
+          prepayment: 0,
+          economySum: 0,
+          cashbackSum: 0,
+        },
+        shipping: {
+          type: (shipping?.type ?? order.deliveryType) as OrderDetail['shipping']['type'],
+          service_point: pointId !== null && point ? { id: pointId, ...point } : null,
+          address: (order.address as OrderDetail['shipping']['address']) ?? null,
+          date: shipping?.date ?? null,
+          slot: shipping?.slot ?? null,
+          installation_date: shipping?.installationDate ?? null,
+        },
+        receiver: order.receiver as OrderDetail['receiver'],
+        payment: {
+          method: (order.paymentMethod ?? 'cash_payment') as OrderDetail['payment']['method'],
+          status: order.paymentStatus,
+          card_mask: order.cardMask,
+          paid_at: order.paidAt?.toISOString() ?? null,
+        },
+        reserved_until: order.reservedUntil?.toISOString() ?? null,
+        can_pay: canPay(order, now()),
+      }
+    },
+
+    /**
+     * Cancels the unpaid orders whose hold ran out: their goods go back to stock, what they spent back
+     * to the shopper, and their open attempts are ended at the provider. Safe from several processes:
+     * each locks the orders it takes and skips those another holds.
+     */
+    async expireDue(limit = 50): Promise<number> {
+      const ended: PaymentRow[] = []
+      const at = now()
+      const count = await db.transaction(async (tx) => {
+        const due = await repo.lockExpired(tx, at, limit)
+        for (const order of due) {
+          await repo.release(tx, order.id)
+          await repo.refund(tx, order)
+          ended.push(...(await repo.expirePayments(tx, order.id, at)))
+          await repo.updateOrder(
+            tx,
+            order.id,
+            {},
+            {
+              status: 'CANCELLED',
+              reservedUntil: null,
+              paymentStatus: order.paymentStatus === 'pending' ? 'failed' : order.paymentStatus,
+            },
+          )
+        }
+        return due.length
+      })
+      for (const p of ended)
+        if (p.providerRef)
+          await providerOf(p.provider)
+            .cancelPayment(p.providerRef)
+            .catch(() => {})
+      return count
+    },
+  }
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>

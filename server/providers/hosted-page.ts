@@ -1,0 +1,15 @@
+/** What the local providers' hosted pages share: escaping and the amount as the store prints it. */
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const NBSP = '\u00a0'
+
+/**
+ * `12345` → `12 345 ₸`, grouped by three with no-break spaces like the store's `formatMoney`
+ * (src/i18n/format.ts), so an amount never wraps; the same in Russian and Kazakh.
+ */
+export function formatTenge(amount: number): string {
+  const whole = Math.round(Math.abs(amount))
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)
+  return `${amount < 0 && whole > 0 ? '-' : ''}${digits}${NBSP}₸`
+}
