@@ -80,7 +80,8 @@ async function warm(baseUrl: string, requests: LoadRequest[], concurrency: numbe
 }
 
 async function main() {
-  const env: Record<string, string> = { SEED_PRODUCTS: String(products) }
+  // the checkout scenario signs its shopper up by SMS, read from the dev outbox (loopback only)
+  const env: Record<string, string> = { SEED_PRODUCTS: String(products), SMS_OUTBOX_ROUTE: '1' }
   if (engine === 'postgres') env.DATABASE_URL = await ensurePostgresDatabase()
   else env.DATA_DIR = `./data/bench-pglite-${products}`
   // several store processes on the port (PostgreSQL only); the hello-world stays one process

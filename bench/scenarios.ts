@@ -1,5 +1,6 @@
 import type { LoadRequest } from './lib/load'
 import type { Scenario } from './lib/scenario'
+import { checkoutScenarios } from './checkout'
 import { sitemapScenarios } from './sitemap'
 
 const IMAGE_SIZES = [150, 208, 272] as const
@@ -21,6 +22,7 @@ export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
     ...(await distinctSearchScenarios(baseUrl)),
     ...(await cartScenarios(baseUrl)),
     ...(await sitemapScenarios(baseUrl)),
+    ...(await checkoutScenarios(baseUrl)),
   ]
 }
 
