@@ -90,7 +90,7 @@ async function readyCart(baseUrl: string, skus: string[], i: number): Promise<Re
   const delivery = await post<{
     pickup_points: { service_point_id: number }[]
     stores: { service_point_id: number }[]
-  }>(`${baseUrl}/inventory/api/v3/delivery`, { city_id: 1, products })
+  }>(`${baseUrl}/checkout/api/v1/delivery`, { city_id: 1, cart_id: cart.id })
   const point = delivery?.stores[0] ?? delivery?.pickup_points[0]
   if (!point) return null
   const body = {

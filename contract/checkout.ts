@@ -57,6 +57,17 @@ export const Shipping = z.object({
 })
 export type Shipping = z.infer<typeof Shipping>
 
+/**
+ * POST /checkout/api/v1/delivery: the delivery options of a cart's goods as the order will ship them
+ * (its lines with their gifts and kit parts), the `DeliveryResult` of `POST v3 /delivery`.
+ */
+export const DeliveryForCartRequest = z.object({
+  city_id: CityId,
+  cart_id: Id.nullish(),
+  is_organization: z.boolean().default(false),
+})
+export type DeliveryForCartRequest = z.input<typeof DeliveryForCartRequest>
+
 // ── Payment methods (POST /checkout/api/v1/paymentMethods) ──────────────────────────────────────────
 
 export const PaymentMethodsRequest = z.object({

@@ -7,6 +7,7 @@ import {
   CheckoutRequest,
   CreatedOrder,
   CreateOrderRequest,
+  DeliveryForCartRequest,
   OMS_V1,
   OMS_V5,
   OrderDetail,
@@ -21,6 +22,7 @@ import { PAYMENT_V1 } from '../../../contract/account-area'
 import { CHECKOUT_V1 } from '../../../contract/values/cart'
 import { CITIES, ErrorBody, HEADERS, type Lang } from '../../../contract/common'
 import { pagePrefix } from '../../../contract/values/common'
+import { DeliveryResult } from '../../../contract/inventory'
 import { optionalUser } from '../../http/auth'
 import { badRequest, forbidden } from '../../http/errors'
 import { idempotencyRequest } from '../../http/idempotency'
@@ -139,6 +141,23 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
       return checkout.paymentMethods(req.body, await actorOf(req))
+    },
+  )
+
+  app.post(
+    `${CHECKOUT_V1}/delivery`,
+    {
+      schema: {
+        tags,
+        summary:
+          "The delivery options of the cart's goods (with gifts and kit parts), as checkout prices them",
+        body: DeliveryForCartRequest,
+        response: { 200: DeliveryResult, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return checkout.delivery(req.body, await actorOf(req))
     },
   )
 

@@ -15,6 +15,7 @@ import {
 import type {
   CheckoutRequest,
   CreateOrderRequest,
+  DeliveryForCartRequest,
   PayAgainRequest,
   PaymentMethodsRequest,
 } from '../../../contract/checkout'
@@ -38,6 +39,7 @@ type CheckoutInput = z.output<typeof CheckoutRequest>
 type CreateInput = z.output<typeof CreateOrderRequest>
 type MethodsInput = z.output<typeof PaymentMethodsRequest>
 type PayAgainInput = z.output<typeof PayAgainRequest>
+type DeliveryForCartInput = z.output<typeof DeliveryForCartRequest>
 
 export interface DeliveryAsk {
   cityId: number
@@ -151,6 +153,24 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     }
   }
 
+  /** Delivery of everything the order ships: its lines' goods with their gifts and kit parts. */
+  function deliveryOf(cart: Cart, lines: OrderLine[], isOrganization: boolean, lang: Lang) {
+    const goods = new Map<string, number>()
+    for (const l of lines) if (l.kind !== 'service') goods.set(l.sku, (goods.get(l.sku) ?? 0) + l.quantity)
+    return deps.delivery(
+      {
+        cityId: cart.cityId,
+        products: [...goods].map(([sku, quantity]) => ({ sku, quantity })),
+        grandTotalSum: cart.grandTotalSum,
+        isOrganization,
+        assemblyPc: cart.assemblyPc,
+        isTradein: false,
+        exactCost: true,
+      },
+      lang,
+    )
+  }
+
   async function prepare(input: CheckoutInput, actor: Actor): Promise<Prepared> {
     const cart = await carts.priced(refOf(input.cart_id), input.city_id, actor)
     const lines = orderLines(cart)
@@ -165,20 +185,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       throw unprocessable(CHECKOUT_ERROR_KEYS.cartEmpty)
     }
     const isOrganization = input.receiver.isOrganization
-    const goods = new Map<string, number>()
-    for (const l of lines) if (l.kind !== 'service') goods.set(l.sku, (goods.get(l.sku) ?? 0) + l.quantity)
-    const delivery = await deps.delivery(
-      {
-        cityId: cart.cityId,
-        products: [...goods].map(([sku, quantity]) => ({ sku, quantity })),
-        grandTotalSum: cart.grandTotalSum,
-        isOrganization,
-        assemblyPc: cart.assemblyPc,
-        isTradein: false,
-        exactCost: true,
-      },
-      actor.lang,
-    )
+    const delivery = await deliveryOf(cart, lines, isOrganization, actor.lang)
     // goods sold out since the cart was shown: the same answer the order's own reservation gives
     const short = delivery.products.find((p) => p.status === 'unavailable')
     if (short)
@@ -497,6 +504,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
     calculate,
     paymentMethods,
+
+    /** The delivery options of a cart as checkout prices them (what `POST v3 /delivery` answers for its goods). */
+    async delivery(input: DeliveryForCartInput, actor: Actor): Promise<DeliveryResult> {
+      const cart = await carts.priced(refOf(input.cart_id), input.city_id, actor)
+      const lines = orderLines(cart)
+      if (!lines.some((l) => l.kind === 'product')) throw unprocessable(CHECKOUT_ERROR_KEYS.cartEmpty)
+      return deliveryOf(cart, lines, input.is_organization, actor.lang)
+    },
     createOrder,
     settle,
 
