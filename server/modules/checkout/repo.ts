@@ -1,15 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
+import { rows, textArrayLiteral } from '../../db/rows'
 import {
   bonusTransactions,
   giftCards,
   orderItems,
   orderNumbers,
-  orderReservations,
   orders,
   paymentMethodRules,
-  products,
   payments,
   promoCodeRedemptions,
   promoCodes,
@@ -43,13 +41,6 @@ export interface NewOrder {
   shipping: StoredShipping
   spent: OrderSpending
   reservedUntil: Date | null
-}
-
-interface StockRow extends Record<string, unknown> {
-  product_id: number
-  service_point_id: number
-  condition: string
-  quantity: number
 }
 
 /** Never after the sum is known: a spending that does not fit any more refuses the whole order. */
@@ -110,10 +101,11 @@ export function createCheckoutRepo(db: Db) {
     },
 
     /**
-     * Takes `units` of each sku from the city's stock. Every row of a product is locked in one fixed
-     * order (point, condition) and products go by id, so two orders never wait on each other in a
-     * circle; the units then come from the chosen point first, new before showcase. Fewer units than
-     * asked is a 409 naming the sku and what is left, and the transaction takes nothing.
+     * Takes `units` of each sku from the city's stock in one statement: every stock row of the products
+     * is locked in one fixed order (product, point, condition), so two orders never wait on each other
+     * in a circle; the units then come from the chosen point first, new before showcase, and each row
+     * taken from is recorded to be given back exactly. A product with fewer units than asked is a 409
+     * naming it and what is left, and the transaction (which the caller rolls back) keeps nothing.
      */
     async reserve(
       tx: Db,
@@ -124,51 +116,59 @@ export function createCheckoutRepo(db: Db) {
     ): Promise<void> {
       if (units.size === 0) return
       const skus = [...units.keys()]
-      const ids = await tx
-        .select({ id: products.id, sku: products.sku })
-        .from(products)
-        .where(inArray(products.sku, skus))
-        .orderBy(asc(products.id))
-      for (const { id, sku } of ids) {
-        const wanted = units.get(sku)!
-        const stock = await rows<StockRow>(
-          tx,
-          sql`select product_id, service_point_id, condition, quantity from stocks
-              where product_id = ${id} and city_id = ${cityId} and quantity > 0
-              order by service_point_id, condition for update`,
-        )
-        const available = stock.reduce((s, r) => s + r.quantity, 0)
-        if (available < wanted) throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku, count: available })
-        const preferred = [...stock].sort(
-          (a, b) =>
-            Number(b.service_point_id === preferredPoint) - Number(a.service_point_id === preferredPoint) ||
-            a.condition.localeCompare(b.condition) ||
-            a.service_point_id - b.service_point_id,
-        )
-        let left = wanted
-        for (const row of preferred) {
-          if (left === 0) break
-          const take = Math.min(left, row.quantity)
-          left -= take
-          await tx.execute(
-            sql`update stocks set quantity = quantity - ${take}
-                where product_id = ${id} and city_id = ${cityId} and service_point_id = ${row.service_point_id}
-                  and condition = ${row.condition}`,
-          )
-          await tx.insert(orderReservations).values({
-            orderId,
-            productId: id,
-            cityId,
-            servicePointId: row.service_point_id,
-            condition: row.condition,
-            quantity: take,
-          })
-        }
-      }
-      if (ids.length < units.size) {
-        const known = new Set(ids.map((r) => r.sku))
-        const sku = skus.find((s) => !known.has(s))!
-        throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku, count: 0 })
+      const wanted = skus.map((sku) => units.get(sku)!)
+      const found = await rows<{ sku: string; wanted: number; taken: number; available: number }>(
+        tx,
+        sql`with want as (
+              select p.id as product_id, w.sku, w.qty
+              from unnest(${textArrayLiteral(skus)}::text[], ${`{${wanted.join(',')}}`}::int[]) as w(sku, qty)
+              join products p on p.sku = w.sku
+            ),
+            locked as (
+              select s.product_id, s.service_point_id, s.condition, s.quantity
+              from stocks s
+              where s.product_id in (select product_id from want) and s.city_id = ${cityId} and s.quantity > 0
+              order by s.product_id, s.service_point_id, s.condition
+              for update
+            ),
+            ranked as (
+              select l.*, w.qty,
+                     sum(l.quantity) over (partition by l.product_id) as available,
+                     sum(l.quantity) over (
+                       partition by l.product_id
+                       order by (l.service_point_id = ${preferredPoint ?? -1}) desc, l.condition, l.service_point_id
+                       rows between unbounded preceding and current row
+                     ) as upto
+              from locked l join want w using (product_id)
+            ),
+            take as (
+              select product_id, service_point_id, condition,
+                     least(quantity, qty - (upto - quantity))::int as take
+              from ranked
+              where upto - quantity < qty and available >= qty
+            ),
+            taken as (
+              update stocks s set quantity = s.quantity - t.take
+              from take t
+              where s.product_id = t.product_id and s.city_id = ${cityId}
+                and s.service_point_id = t.service_point_id and s.condition = t.condition
+              returning s.product_id
+            ),
+            held as (
+              insert into order_reservations (order_id, product_id, city_id, service_point_id, condition, quantity)
+              select ${orderId}, product_id, ${cityId}, service_point_id, condition, take from take
+              returning product_id, quantity
+            )
+            select w.sku, w.qty as wanted,
+                   coalesce((select sum(h.quantity) from held h where h.product_id = w.product_id), 0)::int as taken,
+                   coalesce((select max(r.available) from ranked r where r.product_id = w.product_id), 0)::int as available
+            from want w`,
+      )
+      const bySku = new Map(found.map((r) => [r.sku, r]))
+      for (const sku of skus) {
+        const r = bySku.get(sku)
+        if (!r || r.taken < r.wanted)
+          throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku, count: r?.available ?? 0 })
       }
     },
 
