@@ -43,6 +43,7 @@ import { Route as Char123CityChar125MyAccountWishlistRouteImport } from './route
 import { Route as Char123CityChar125PUriRouteImport } from './routes/{-$city}/p/$uri'
 import { Route as Char123CityChar125SSkuRouteImport } from './routes/{-$city}/s/$sku'
 import { Route as Char123CityChar125CartSharedIdRouteImport } from './routes/{-$city}/cart_.shared.$id'
+import { Route as Char123CityChar125MyAccountOrdersIdRouteImport } from './routes/{-$city}/my-account/orders/$id'
 import { Route as Char123CityChar125MyAccountReviewsIndexRouteImport } from './routes/{-$city}/my-account/reviews/index'
 import { Route as Char123CityChar125MyAccountReviewsIdRouteImport } from './routes/{-$city}/my-account/reviews/$id'
 import { Route as Char123CityChar125PSSkuRouteImport } from './routes/{-$city}/p/s/$sku'
@@ -243,6 +244,12 @@ const Char123CityChar125CartSharedIdRoute =
     path: '/cart/shared/$id',
     getParentRoute: () => Char123CityChar125RouteRoute,
   } as any)
+const Char123CityChar125MyAccountOrdersIdRoute =
+  Char123CityChar125MyAccountOrdersIdRouteImport.update({
+    id: '/orders/$id',
+    path: '/orders/$id',
+    getParentRoute: () => Char123CityChar125MyAccountRouteRoute,
+  } as any)
 const Char123CityChar125MyAccountReviewsIndexRoute =
   Char123CityChar125MyAccountReviewsIndexRouteImport.update({
     id: '/reviews/',
@@ -296,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/{-$city}/cms/': typeof Char123CityChar125CmsIndexRoute
   '/{-$city}/my-account/': typeof Char123CityChar125MyAccountIndexRoute
   '/{-$city}/cart/shared/$id': typeof Char123CityChar125CartSharedIdRoute
+  '/{-$city}/my-account/orders/$id': typeof Char123CityChar125MyAccountOrdersIdRoute
   '/{-$city}/my-account/reviews/$id': typeof Char123CityChar125MyAccountReviewsIdRoute
   '/{-$city}/p/s/$sku': typeof Char123CityChar125PSSkuRoute
   '/{-$city}/my-account/reviews/': typeof Char123CityChar125MyAccountReviewsIndexRoute
@@ -333,6 +341,7 @@ export interface FileRoutesByTo {
   '/{-$city}/cms': typeof Char123CityChar125CmsIndexRoute
   '/{-$city}/my-account': typeof Char123CityChar125MyAccountIndexRoute
   '/{-$city}/cart/shared/$id': typeof Char123CityChar125CartSharedIdRoute
+  '/{-$city}/my-account/orders/$id': typeof Char123CityChar125MyAccountOrdersIdRoute
   '/{-$city}/my-account/reviews/$id': typeof Char123CityChar125MyAccountReviewsIdRoute
   '/{-$city}/p/s/$sku': typeof Char123CityChar125PSSkuRoute
   '/{-$city}/my-account/reviews': typeof Char123CityChar125MyAccountReviewsIndexRoute
@@ -373,6 +382,7 @@ export interface FileRoutesById {
   '/{-$city}/cms/': typeof Char123CityChar125CmsIndexRoute
   '/{-$city}/my-account/': typeof Char123CityChar125MyAccountIndexRoute
   '/{-$city}/cart_/shared/$id': typeof Char123CityChar125CartSharedIdRoute
+  '/{-$city}/my-account/orders/$id': typeof Char123CityChar125MyAccountOrdersIdRoute
   '/{-$city}/my-account/reviews/$id': typeof Char123CityChar125MyAccountReviewsIdRoute
   '/{-$city}/p/s/$sku': typeof Char123CityChar125PSSkuRoute
   '/{-$city}/my-account/reviews/': typeof Char123CityChar125MyAccountReviewsIndexRoute
@@ -414,6 +424,7 @@ export interface FileRouteTypes {
     | '/{-$city}/cms/'
     | '/{-$city}/my-account/'
     | '/{-$city}/cart/shared/$id'
+    | '/{-$city}/my-account/orders/$id'
     | '/{-$city}/my-account/reviews/$id'
     | '/{-$city}/p/s/$sku'
     | '/{-$city}/my-account/reviews/'
@@ -451,6 +462,7 @@ export interface FileRouteTypes {
     | '/{-$city}/cms'
     | '/{-$city}/my-account'
     | '/{-$city}/cart/shared/$id'
+    | '/{-$city}/my-account/orders/$id'
     | '/{-$city}/my-account/reviews/$id'
     | '/{-$city}/p/s/$sku'
     | '/{-$city}/my-account/reviews'
@@ -490,6 +502,7 @@ export interface FileRouteTypes {
     | '/{-$city}/cms/'
     | '/{-$city}/my-account/'
     | '/{-$city}/cart_/shared/$id'
+    | '/{-$city}/my-account/orders/$id'
     | '/{-$city}/my-account/reviews/$id'
     | '/{-$city}/p/s/$sku'
     | '/{-$city}/my-account/reviews/'
@@ -739,6 +752,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CityChar125CartSharedIdRouteImport
       parentRoute: typeof Char123CityChar125RouteRoute
     }
+    '/{-$city}/my-account/orders/$id': {
+      id: '/{-$city}/my-account/orders/$id'
+      path: '/orders/$id'
+      fullPath: '/{-$city}/my-account/orders/$id'
+      preLoaderRoute: typeof Char123CityChar125MyAccountOrdersIdRouteImport
+      parentRoute: typeof Char123CityChar125MyAccountRouteRoute
+    }
     '/{-$city}/my-account/reviews/': {
       id: '/{-$city}/my-account/reviews/'
       path: '/reviews'
@@ -774,6 +794,7 @@ interface Char123CityChar125MyAccountRouteRouteChildren {
   Char123CityChar125MyAccountOverviewRoute: typeof Char123CityChar125MyAccountOverviewRoute
   Char123CityChar125MyAccountWishlistRoute: typeof Char123CityChar125MyAccountWishlistRoute
   Char123CityChar125MyAccountIndexRoute: typeof Char123CityChar125MyAccountIndexRoute
+  Char123CityChar125MyAccountOrdersIdRoute: typeof Char123CityChar125MyAccountOrdersIdRoute
   Char123CityChar125MyAccountReviewsIdRoute: typeof Char123CityChar125MyAccountReviewsIdRoute
   Char123CityChar125MyAccountReviewsIndexRoute: typeof Char123CityChar125MyAccountReviewsIndexRoute
 }
@@ -800,6 +821,8 @@ const Char123CityChar125MyAccountRouteRouteChildren: Char123CityChar125MyAccount
       Char123CityChar125MyAccountWishlistRoute,
     Char123CityChar125MyAccountIndexRoute:
       Char123CityChar125MyAccountIndexRoute,
+    Char123CityChar125MyAccountOrdersIdRoute:
+      Char123CityChar125MyAccountOrdersIdRoute,
     Char123CityChar125MyAccountReviewsIdRoute:
       Char123CityChar125MyAccountReviewsIdRoute,
     Char123CityChar125MyAccountReviewsIndexRoute:

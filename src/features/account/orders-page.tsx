@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { OrderStatus, OrderSummary } from '../../../contract/account-area'
 import { ORDER_STATUSES } from '../../../contract/values/account-area'
 import { formatDate, formatMoney } from '../../i18n/format'
+import { useStoreLocation } from '../../url/store-location'
 import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'
 import { Skeleton } from '../../ui/skeleton'
@@ -14,11 +16,19 @@ import styles from './account.module.css'
 
 export function OrderRow({ order }: { order: OrderSummary }) {
   const { t, i18n } = useLingui()
+  const { prefix } = useStoreLocation()
   const items = order.items.reduce((n, i) => n + i.quantity, 0)
   return (
     <li className={styles.item} data-testid="order-item">
       <div className={styles.itemText}>
-        <strong>{t`Заказ № ${order.number} от ${formatDate(order.created_at)}`}</strong>
+        <Link
+          to="/{-$city}/my-account/orders/$id"
+          params={{ city: prefix, id: order.order_id }}
+          className={styles.orderLink}
+          data-testid="order-link"
+        >
+          {t`Заказ № ${order.number} от ${formatDate(order.created_at)}`}
+        </Link>
         <span className={styles.muted}>
           {t`Товаров: ${items}`} · {formatMoney(order.total)}
           {order.isOrganization ? ` · ${t`на организацию`}` : ''}

@@ -95,7 +95,8 @@ describe('the cart page', () => {
     expect(screen.getByTestId('total-grand').textContent).toContain('50\u00a0000\u00a0₸')
     expect((await screen.findByTestId('installment')).textContent).toContain('от 4\u00a0167\u00a0₸/мес')
     expect(screen.getByTestId('cart-count').dataset.count).toBe('2')
-    expect((screen.getByTestId('checkout-button') as HTMLButtonElement).disabled).toBe(true)
+    const checkout = screen.getByRole('link', { name: 'Оформить заказ' })
+    expect(checkout.getAttribute('href')).toBe('/checkout/receiver')
   })
 
   it("counts an added kit's parts in the goods, the header and the installment, and shows the saving apart", async () => {

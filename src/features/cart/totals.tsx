@@ -4,7 +4,9 @@ import type { Cart } from '../../../contract/cart'
 import type { CityId } from '../../../contract/values/common'
 import { MAX_ORDER_SUM } from '../../../contract/values/cart'
 import { formatMoney } from '../../i18n/format'
-import { Button } from '../../ui/button'
+import { Link } from '@tanstack/react-router'
+import { Button, buttonClassName } from '../../ui/button'
+import { useStoreLocation } from '../../url/store-location'
 import { loanGoods, loanQuery, lowestMonthlyPayment } from '../../cart/queries'
 import styles from './cart.module.css'
 
@@ -56,6 +58,7 @@ export interface TotalsProps {
  */
 export function Totals({ cart, cityId, provisional }: TotalsProps) {
   const { t } = useLingui()
+  const { prefix } = useStoreLocation()
   const count = cart.activeProductsCount
   const limit = formatMoney(MAX_ORDER_SUM)
   return (
@@ -98,12 +101,20 @@ export function Totals({ cart, cityId, provisional }: TotalsProps) {
           {t`Сумма заказа не может превышать ${limit}: уберите часть товаров`}
         </p>
       ) : null}
-      <Button block disabled data-testid="checkout-button" aria-describedby="checkout-note">
-        {t`Перейти к оформлению`}
-      </Button>
-      <p id="checkout-note" className={styles.muted}>
-        {t`Оформление заказа скоро заработает`}
-      </p>
+      {count > 0 && !cart.exceedsMaxOrderSum ? (
+        <Link
+          to="/{-$city}/checkout/$step"
+          params={{ city: prefix, step: 'receiver' }}
+          className={buttonClassName({ block: true })}
+          data-testid="checkout-button"
+        >
+          {t`Оформить заказ`}
+        </Link>
+      ) : (
+        <Button block disabled data-testid="checkout-button">
+          {t`Оформить заказ`}
+        </Button>
+      )}
     </section>
   )
 }

@@ -1,6 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { optionalKeys, oneOfParam, stringParam } from '../../../url/search-params'
-import { CheckoutStepPage } from '../../../features/shell/info-pages'
+import { CheckoutPage, ResultPage } from '../../../features/checkout/pages'
 
 /** The result step is the return address of bank and broker redirects: `?status=success&orderId=...`. */
 const parseCheckoutStepSearch = (search: Record<string, unknown>) =>
@@ -9,13 +9,29 @@ const parseCheckoutStepSearch = (search: Record<string, unknown>) =>
     orderId: stringParam(search.orderId, { min: 1, max: 64, fromAny: true }),
   })
 
+/**
+ * The steps of purchase flow 2, written out here: this part of the route is in every page's bundle,
+ * the checkout's own modules are not.
+ */
+const STEPS = ['receiver', 'delivery', 'review-and-payments', 'result'] as const
+type Step = (typeof STEPS)[number]
+const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value)
+
+/** The shopper's own page, rendered in the browser; its texts are a catalogue of their own. */
 export const Route = createFileRoute('/{-$city}/checkout/$step')({
   validateSearch: parseCheckoutStepSearch,
+  beforeLoad: ({ params }) => {
+    if (!isStep(params.step)) throw notFound()
+  },
+  // Its texts are a catalogue of their own, loaded with the page; the loader's code comes with it too.
+  loader: ({ context }) =>
+    import('../../../features/checkout/messages-loader').then((m) => m.loadCheckoutMessages(context.lang)),
   component: CheckoutStepRoute,
 })
 
 function CheckoutStepRoute() {
   const { step } = Route.useParams()
-  const { orderId } = Route.useSearch()
-  return <CheckoutStepPage step={step} orderId={orderId} />
+  const { orderId, status } = Route.useSearch()
+  if (step === 'result') return <ResultPage orderId={orderId} status={status} />
+  return <CheckoutPage step={isStep(step) && step !== 'result' ? step : 'receiver'} />
 }

@@ -1,6 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { SectionPage } from '../../../page/section-page'
+import { createFileRoute, Navigate } from '@tanstack/react-router'
 
+/** `/checkout` starts at its first step. */
 export const Route = createFileRoute('/{-$city}/checkout/')({
-  component: () => <SectionPage section="checkout" />,
+  component: CheckoutStart,
 })
+
+function CheckoutStart() {
+  const { city } = Route.useParams()
+  return <Navigate to="/{-$city}/checkout/$step" params={{ city, step: 'receiver' }} replace />
+}

@@ -1,0 +1,19 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useStoreLocation } from '../../url/store-location'
+import { OrderPanel } from './result-page'
+import styles from './checkout.module.css'
+
+/** `/my-account/orders/{id}`: one order of the shopper's history, as the result page shows it. */
+export function AccountOrderPage({ orderId }: { orderId: string }) {
+  const { t } = useLingui()
+  const { prefix } = useStoreLocation()
+  return (
+    <div className={styles.main} data-testid="account-order">
+      <Link to="/{-$city}/my-account/orders-list" params={{ city: prefix }} data-testid="back-to-orders">
+        ← {t`Все заказы`}
+      </Link>
+      <OrderPanel orderId={orderId} quiet />
+    </div>
+  )
+}

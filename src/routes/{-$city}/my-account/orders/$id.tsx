@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AccountFrame } from '../../../../features/account/account-frame'
+import { AccountOrderPage } from '../../../../features/checkout/pages'
+
+/** One order of the history (`/my-account/orders-list` links here), with its payment and delivery. */
+export const Route = createFileRoute('/{-$city}/my-account/orders/$id')({
+  // Its texts are a catalogue of their own, loaded with the page; the loader's code comes with it too.
+  loader: ({ context }) =>
+    import('../../../../features/checkout/messages-loader').then((m) => m.loadCheckoutMessages(context.lang)),
+  component: AccountOrderRoute,
+})
+
+function AccountOrderRoute() {
+  const { id } = Route.useParams()
+  return (
+    <AccountFrame section="accountOrders">
+      <AccountOrderPage orderId={id} />
+    </AccountFrame>
+  )
+}
