@@ -18,22 +18,22 @@ export function OutcomeHero({ order, outcome }: { order: OrderDetail; outcome: P
     case 'paid':
       tone = 'success'
       title = t`Заказ оплачен`
-      text = t`Спасибо! Мы пришлём SMS, когда заказ будет готов.`
+      text = t`Спасибо! Статус заказа виден в личном кабинете.`
       break
     case 'confirmed':
       tone = 'success'
       title = t`Заказ оформлен`
       text =
         order.payment.method === 'cash_payment'
-          ? t`Оплата при получении: ${formatMoney(order.calculation.grandTotal)}. Мы пришлём SMS, когда заказ будет готов.`
-          : t`Мы пришлём SMS, когда заказ будет готов.`
+          ? t`Оплата при получении: ${formatMoney(order.calculation.grandTotal)}. Статус заказа виден в личном кабинете.`
+          : t`Статус заказа виден в личном кабинете.`
       break
     case 'awaitingTransfer':
       tone = 'warning'
       title = t`Заказ ждёт оплаты`
       text = until
-        ? t`Оплатите ${amount} по счёту до ${until}: счёт придёт на почту организации. После этого срока заказ отменится.`
-        : t`Оплатите ${amount} по счёту: счёт придёт на почту организации.`
+        ? t`Заказ ждёт безналичной оплаты ${amount} до ${until}. После этого срока заказ отменится.`
+        : t`Заказ ждёт безналичной оплаты ${amount}.`
       break
     case 'checking':
       tone = 'warning'

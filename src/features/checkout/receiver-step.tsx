@@ -159,7 +159,7 @@ export function ReceiverStep({ onDone }: { onDone: () => void }) {
           value={receiver.email}
           maxLength={254}
           onChange={(event) => setReceiver({ email: event.target.value })}
-          hint={t`Необязательно: иначе чек придёт на почту из профиля`}
+          hint={t`Необязательно: иначе используется почта из профиля`}
           error={problem('email', t`Проверьте адрес почты`)}
           data-testid="receiver-email"
         />

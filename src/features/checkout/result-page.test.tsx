@@ -120,7 +120,7 @@ describe('the result page', () => {
     await renderAppAt(`/checkout/result?status=success&orderId=${ORDER_ID}`)
     const outcome = await screen.findByTestId('order-outcome')
     expect(outcome.dataset.outcome).toBe('awaitingTransfer')
-    expect(outcome.textContent).toContain('по счёту до 01.05.2026, 14:50')
+    expect(outcome.textContent).toMatch(/безналичной оплаты [\d\s]+₸ до 01\.05\.2026, 14:50/)
   })
 
   it("says so when the order is not this shopper's", async () => {
