@@ -9,6 +9,8 @@ import { useAddToCart } from './add-to-cart'
 
 export interface AddToCartButtonProps {
   product: LinePreview
+  /** The product a service is added for (it comes along when it is not in the cart). */
+  forProduct?: LinePreview
   /** Not in stock in the city: the button says so and does nothing. */
   canBuy: boolean
   /** The button's words instead of the usual ones (a pre-order says so, and waits for its own flow). */
@@ -21,6 +23,7 @@ export interface AddToCartButtonProps {
 /** The buy button: adds the product, and once it is in the cart says so and leads to the cart. */
 export function AddToCartButton({
   product,
+  forProduct,
   canBuy,
   label,
   size,
@@ -29,7 +32,7 @@ export function AddToCartButton({
 }: AddToCartButtonProps) {
   const { t } = useLingui()
   const { prefix } = useStoreLocation()
-  const { inCart, busy, add } = useAddToCart(product)
+  const { inCart, busy, add } = useAddToCart(product, forProduct)
   if (inCart) {
     const look = buttonClassName({ variant: 'secondary', size, block: true })
     return (
@@ -75,16 +78,7 @@ export function ProductBuyButton({
   const { t } = useLingui()
   return (
     <AddToCartButton
-      product={{
-        sku: product.sku,
-        id: product.id,
-        uri: product.uri,
-        title: product.title,
-        price: product.price,
-        oldPrice: product.old_price,
-        images: product.images,
-        type: product.type,
-      }}
+      product={previewOf(product)}
       canBuy={product.availability === 'InStock'}
       // Pre-orders are placed through their own flow, not the cart.
       label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
@@ -92,3 +86,15 @@ export function ProductBuyButton({
     />
   )
 }
+
+/** What the cart shows of a product until the server answers. */
+export const previewOf = (product: Omit<BuyableProduct, 'availability'>): LinePreview => ({
+  sku: product.sku,
+  id: product.id,
+  uri: product.uri,
+  title: product.title,
+  price: product.price,
+  oldPrice: product.old_price,
+  images: product.images,
+  type: product.type,
+})

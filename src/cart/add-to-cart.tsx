@@ -25,7 +25,7 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  * how it went (purchase flow 8: 'productsSuccessfullyAdded', or how many the city has on a 409). A guest
  * without a cart gets one first (purchase flow 4), which needs the network.
  */
-export function useAddToCart(product: LinePreview): AddToCart {
+export function useAddToCart(product: LinePreview, forProduct?: LinePreview): AddToCart {
   const { i18n } = useLingui()
   const queryClient = useQueryClient()
   // one subscription to the cart for all the page's buttons (a listing has two dozen)
@@ -36,7 +36,15 @@ export function useAddToCart(product: LinePreview): AddToCart {
     const ready = await ensure()
     if (!ready) return
     rememberPreview(queryClient, product)
-    const enqueued = addProducts(ready, [{ sku: product.sku, quantity: 1 }])
+    // A service goes in for its product, which comes along when it is not in the cart yet.
+    const lines = forProduct
+      ? [
+          ...(skus.has(forProduct.sku) ? [] : [{ sku: forProduct.sku, quantity: 1 }]),
+          { sku: product.sku, quantity: 1, reference_product_sku: forProduct.sku },
+        ]
+      : [{ sku: product.sku, quantity: 1 }]
+    if (forProduct) rememberPreview(queryClient, forProduct)
+    const enqueued = addProducts(ready, lines)
     if (isOffline()) toast.warning(i18n._(CART_MESSAGES.queued), { id: 'cart-queued' })
     const outcome = await settled(enqueued, ready.outbox)
     if (outcome.status === 'done') toast.success(i18n._(CART_MESSAGES.productsSuccessfullyAdded))
@@ -113,7 +121,8 @@ const CartButtonsContext = createContext<CartButtons | null>(null)
 export function CartButtonsProvider({ children }: { children: ReactNode }) {
   const { cart } = useCart()
   const { ensure, creating } = useEnsureCart()
-  const skus = cart.products.map((line) => line.sku).join('\n')
+  // services count too: a service's button on the product page says it is in the cart
+  const skus = [...cart.products, ...cart.services].map((line) => line.sku).join('\n')
   const inCart = useMemo(() => new Set(skus ? skus.split('\n') : []), [skus])
   // The buttons keep one `ensure`; it calls the latest one, which knows the cart as it is now.
   const latest = useRef(ensure)

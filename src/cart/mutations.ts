@@ -53,6 +53,8 @@ function enqueue(target: CartTarget, input: EnqueueInput): Enqueued {
 export interface LineInput {
   sku: string
   quantity: number
+  /** A service's product (installation for this washing machine): the service is for that line. */
+  reference_product_sku?: string
 }
 
 /** Spec 7: POST v3 adds to what is there; a product added is active (purchase flow 5). */

@@ -230,4 +230,36 @@ test.describe('the cart', () => {
     expect(lines.find((l) => l.sku === second)?.quantity).toBe(secondBefore + 1)
     expect(lines.some((l) => l.sku === third)).toBe(false)
   })
+
+  test('a service from the product page goes into the cart with its product, under it, and comes out alone', async ({
+    page,
+  }) => {
+    await page.goto('/catalog/televizory?sorting=price_asc')
+    await page.locator('[data-testid="product-card"] a').first().click()
+    await expect(page).toHaveURL(/\/p\//)
+    const productSku = await page.getByTestId('add-to-cart').first().getAttribute('data-sku')
+    await page.getByTestId('product-tab').and(page.locator('[data-tab="services"]')).click()
+    const offer = page.getByTestId('service-offer').first()
+    await expect(offer).toBeVisible()
+    const add = offer.getByTestId('add-to-cart')
+    const serviceSku = await add.getAttribute('data-sku')
+    const serviceTitle = (await offer.locator('a').first().innerText()).trim()
+    const answered = page.waitForResponse(
+      (r) => /\/products$/.test(r.url()) && r.request().method() === 'POST',
+    )
+    await add.click()
+    expect((await answered).ok()).toBe(true)
+    await expect(offer.getByTestId('add-to-cart')).toHaveAttribute('data-in-cart', 'true')
+
+    await page.goto('/cart')
+    const line = page.locator(`[data-testid="cart-line"][data-sku="${productSku}"]`)
+    await expect(line).toBeVisible()
+    const service = line.locator(`[data-testid="cart-service"][data-sku="${serviceSku}"]`)
+    await expect(service).toContainText(serviceTitle)
+    await service.getByTestId('service-remove').click()
+    await expect(service).toHaveCount(0)
+    await page.reload()
+    await expect(line).toBeVisible()
+    await expect(line.getByTestId('cart-service')).toHaveCount(0)
+  })
 })

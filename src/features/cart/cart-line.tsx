@@ -16,6 +16,9 @@ export interface CartLineProps {
   onQuantity: (quantity: number) => void
   onActive: (active: boolean) => void
   onRemove: () => void
+  /** The services added for this product (installation, extended warranty), each removable. */
+  services?: CartProduct[]
+  onRemoveService?: (sku: string) => void
 }
 
 const LINE_IMAGE = 100
@@ -25,7 +28,15 @@ export const maxQuantity = (line: CartProduct) =>
   Math.max(1, Math.min(line.availableQuantity, MAX_LINE_QUANTITY))
 
 /** One product in the cart: picture, title, price, the quantity stepper, the tick and remove. */
-export function CartLine({ line, pending, onQuantity, onActive, onRemove }: CartLineProps) {
+export function CartLine({
+  line,
+  pending,
+  onQuantity,
+  onActive,
+  onRemove,
+  services = [],
+  onRemoveService,
+}: CartLineProps) {
   const { t } = useLingui()
   const { prefix } = useStoreLocation()
   const image = line.images[0]
@@ -115,6 +126,28 @@ export function CartLine({ line, pending, onQuantity, onActive, onRemove }: Cart
       >
         <CloseIcon size="M" />
       </IconButton>
+      {services.length > 0 ? (
+        <ul className={styles.services} aria-label={t`Услуги к товару`}>
+          {services.map((service) => (
+            <li
+              key={service.sku}
+              className={styles.service}
+              data-testid="cart-service"
+              data-sku={service.sku}
+            >
+              <span className={styles.serviceTitle}>{service.title}</span>
+              <Price amount={service.totalPrice} />
+              <IconButton
+                label={t`Удалить ${service.title}`}
+                onClick={() => onRemoveService?.(service.sku)}
+                data-testid="service-remove"
+              >
+                <CloseIcon size="S" />
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   )
 }

@@ -170,6 +170,30 @@ describe('the cart page', () => {
     )
   })
 
+  it('shows a service under its product and takes it out on request', async () => {
+    const installation = aLine({
+      id: 9,
+      sku: '900009',
+      title: 'Установка телевизора',
+      type: 'service',
+      price: 15_000,
+      referenceProductId: 1,
+      referenceProductSku: '100001',
+    })
+    cart = aCart([aLine()], { services: [installation] })
+    await renderAppAt('/cart')
+
+    const service = await screen.findByTestId('cart-service')
+    expect(service.dataset.sku).toBe('900009')
+    expect(within(screen.getAllByTestId('cart-line')[0]!).getByTestId('cart-service')).toBe(service)
+    expect(service.textContent).toContain('Установка телевизора')
+
+    fireEvent.click(within(service).getByTestId('service-remove'))
+    await waitFor(() =>
+      expect(sent('DELETE').map((call) => call.search.get('product_id'))).toEqual(['900009']),
+    )
+  })
+
   it('shows why a promo code was refused under its field', async () => {
     await renderAppAt('/cart')
     const input = await screen.findByTestId('promo-code-input')

@@ -85,6 +85,10 @@ function CartContent() {
     onQuantity: (quantity: number) => act((to) => updateLine(to, line, { quantity })),
     onActive: (isActive: boolean) => act((to) => updateLine(to, line, { isActive })),
     onRemove: () => act((to) => removeLine(to, line.sku)),
+    services: cart.services.filter(
+      (service) => service.referenceProductId === line.id || service.referenceProductSku === line.sku,
+    ),
+    onRemoveService: (sku: string) => act((to) => removeLine(to, sku)),
   })
 
   return (

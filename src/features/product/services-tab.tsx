@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Product } from '../../../contract/catalog'
 import { HrefLink } from '../../url/href-link'
 import { useStoreLocation } from '../../url/store-location'
+import { AddToCartButton, previewOf } from '../../cart/add-to-cart-button'
 import { formatMoney } from '../../i18n/format'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
@@ -14,7 +15,7 @@ import styles from './services-tab.module.css'
 /**
  * Services and warranty extensions offered with the product: installation, set-up, extra warranty years.
  * They come first in the "bought together" recommendations, the same answer the carousels below use.
- * Adding one to the order arrives with the cart.
+ * Adding one puts it in the cart for this product, and the product too when it is not there yet.
  */
 export function ServicesTab({ product }: { product: Product }) {
   const { t } = useLingui()
@@ -58,9 +59,15 @@ export function ServicesTab({ product }: { product: Product }) {
             </span>
           </div>
           <b className={styles.price}>{formatMoney(service.price)}</b>
-          <Button size="s" variant="secondary" disabled title={t`Корзина скоро заработает`}>
-            {t`Добавить`}
-          </Button>
+          <AddToCartButton
+            product={previewOf(service)}
+            forProduct={previewOf(product)}
+            canBuy={product.availability === 'InStock'}
+            label={t`Добавить`}
+            size="s"
+            iconSize="S"
+            className={styles.add}
+          />
         </li>
       ))}
     </ul>
