@@ -685,6 +685,37 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('concurrency on PostgreSQ
     expect(await stockOf(product.id)).toBe(0)
   }, 60_000)
 
+  it('two orders racing for a promo code’s last use: one has it, the other is told the sum changed', async () => {
+    const code = `LAST${randomUUID().slice(0, 6).toUpperCase()}`
+    await db.execute(
+      sql`insert into promo_code_rules (code, discount_kind, value, limit_total, valid_from)
+          values (${code}, 'fix', 1000, 1, now() - interval '1 day')`,
+    )
+    const shoppers = [await readyShopper(), await readyShopper()]
+    const bodies = await Promise.all(
+      shoppers.map(async ({ user }) => {
+        const unit = await app.inject({
+          method: 'POST',
+          url: '/cart/api/v3/carts/marketingUnits',
+          headers: user.headers,
+          payload: { city_id: 1, unitType: 'promo_code', code: code.toLowerCase() },
+        })
+        expect(unit.statusCode, unit.body).toBe(200)
+        const body = await pickupRequest()
+        const calc = await calculate(user, body)
+        expect(calc.calculation.promoCodeSum).toBe(1000)
+        return { ...body, expected_sum_to_pay: calc.calculation.sumToPay }
+      }),
+    )
+    const answers = await Promise.all(shoppers.map(({ user }, i) => placeOrder(user, bodies[i]!)))
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409])
+    const [used] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from promo_code_redemptions where code = ${code}`,
+    )
+    expect(used!.n).toBe(1)
+  }, 30_000)
+
   it('20 replays of one checkout at once make one order', async () => {
     const { user, body, product } = await readyShopper({ stock: 5 })
     const key = randomUUID()

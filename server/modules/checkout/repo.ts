@@ -43,6 +43,30 @@ export interface NewOrder {
   reservedUntil: Date | null
 }
 
+/**
+ * Records a code's use for an order under the code's own lock, counted against its limits again: two
+ * orders racing for a code's last use cannot both have it. The redemption carries the rule's own
+ * spelling of the code, which is what the limits count.
+ */
+async function redeem(tx: Db, code: string, userId: string, orderId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`promo:${code.toUpperCase()}`}, 0))`)
+  const [rule] = await rows<{ code: string; limit_total: number | null; limit_per_user: number | null }>(
+    tx,
+    sql`select code, limit_total, limit_per_user from promo_code_rules where upper(code) = upper(${code})`,
+  )
+  const canonical = rule?.code ?? code
+  if (rule && (rule.limit_total !== null || rule.limit_per_user !== null)) {
+    const [used] = await rows<{ total: number; by_user: number }>(
+      tx,
+      sql`select count(*)::int as total, count(*) filter (where user_id = ${userId})::int as by_user
+          from promo_code_redemptions where code = ${canonical}`,
+    )
+    if (rule.limit_total !== null && (used?.total ?? 0) >= rule.limit_total) throw changed()
+    if (rule.limit_per_user !== null && (used?.by_user ?? 0) >= rule.limit_per_user) throw changed()
+  }
+  await tx.insert(promoCodeRedemptions).values({ code: canonical, userId, orderId })
+}
+
 /** Never after the sum is known: a spending that does not fit any more refuses the whole order. */
 const changed = () => conflict(CHECKOUT_ERROR_KEYS.priceChanged)
 
@@ -229,7 +253,7 @@ export function createCheckoutRepo(db: Db) {
             .returning({ id: promoCodes.id })
           if (used.length !== 1) throw changed()
         }
-        await tx.insert(promoCodeRedemptions).values({ code: spent.promoCode, userId, orderId })
+        await redeem(tx, spent.promoCode, userId, orderId)
       }
       if (cashback > 0)
         await tx.insert(bonusTransactions).values({
