@@ -13,3 +13,32 @@ export function formatTenge(amount: number): string {
   const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)
   return `${amount < 0 && whole > 0 ? '-' : ''}${digits}${NBSP}₸`
 }
+
+/**
+ * The document of a local provider's hosted page: one stylesheet and no script, so it works under the
+ * store's CSP; never indexed.
+ */
+export function hostedPage(o: {
+  lang: string
+  title: string
+  stylesheet: string
+  brand: string
+  body: string
+}) {
+  return `<!doctype html>
+<html lang="${o.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(o.title)}</title>
+<link rel="stylesheet" href="${o.stylesheet}">
+</head>
+<body>
+<main class="card">
+<p class="brand">${escapeHtml(o.brand)}</p>
+${o.body}
+</main>
+</body>
+</html>`
+}

@@ -1,5 +1,5 @@
 /** The local acquirer's hosted pages: plain HTML forms, one external stylesheet, no script at all. */
-import { escapeHtml, formatTenge } from '../hosted-page'
+import { escapeHtml, formatTenge, hostedPage } from '../hosted-page'
 
 export { escapeHtml }
 
@@ -62,22 +62,13 @@ const TEXT = {
 } as const
 
 function page(lang: Lang, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/acquirer/api/v1/assets/hosted.css">
-</head>
-<body>
-<main class="card">
-<p class="brand">Local Acquirer · TEST</p>
-${body}
-</main>
-</body>
-</html>`
+  return hostedPage({
+    lang,
+    title,
+    stylesheet: '/acquirer/api/v1/assets/hosted.css',
+    brand: 'Local Acquirer · TEST',
+    body,
+  })
 }
 
 /** The amount line of a payment's page; nothing for a binding. */

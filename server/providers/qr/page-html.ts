@@ -1,5 +1,5 @@
 /** The local QR provider's scan page: plain HTML forms, one external stylesheet, no script at all. */
-import { escapeHtml, formatTenge } from '../hosted-page'
+import { escapeHtml, formatTenge, hostedPage } from '../hosted-page'
 import type { QrStatus } from './provider'
 
 type Lang = 'ru' | 'kk'
@@ -43,22 +43,7 @@ const TEXT = {
 } as const
 
 function page(base: string, lang: Lang, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${base}/assets/scan.css">
-</head>
-<body>
-<main class="card">
-<p class="brand">Local QR · TEST</p>
-${body}
-</main>
-</body>
-</html>`
+  return hostedPage({ lang, title, stylesheet: `${base}/assets/scan.css`, brand: 'Local QR · TEST', body })
 }
 
 /** A pending session: merchant, amount, and the two buttons. */

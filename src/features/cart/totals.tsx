@@ -4,30 +4,16 @@ import type { Cart } from '../../../contract/cart'
 import type { CityId } from '../../../contract/values/common'
 import { MAX_ORDER_SUM } from '../../../contract/values/cart'
 import { formatMoney } from '../../i18n/format'
+import { SumRow } from '../../ui/sum-row'
 import { Link } from '@tanstack/react-router'
 import { Button, buttonClassName } from '../../ui/button'
 import { useStoreLocation } from '../../url/store-location'
 import { loanGoods, loanQuery, lowestMonthlyPayment } from '../../cart/queries'
 import styles from './cart.module.css'
 
-function Row({
-  label,
-  amount,
-  testId,
-  minus,
-}: {
-  label: string
-  amount: number
-  testId: string
-  minus?: boolean
-}) {
-  return (
-    <div className={styles.totalRow} data-testid={testId} data-amount={amount}>
-      <dt>{label}</dt>
-      <dd>{minus ? `−${formatMoney(amount)}` : formatMoney(amount)}</dd>
-    </div>
-  )
-}
+const Row = (props: Omit<Parameters<typeof SumRow>[0], 'className'>) => (
+  <SumRow {...props} className={styles.totalRow} />
+)
 
 /** Purchase flow 5: the calculator is asked only with a city and at least one active product. */
 export function Installment({ cart, cityId }: { cart: Cart; cityId: CityId }) {

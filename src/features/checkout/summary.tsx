@@ -3,6 +3,7 @@ import type { Cart } from '../../../contract/cart'
 import type { Calculation, CalculationLine } from '../../../contract/checkout'
 import { imageUrl } from '../../../contract/values/media'
 import { formatMoney } from '../../i18n/format'
+import { SumRow } from '../../ui/sum-row'
 import { Price } from '../../ui/price'
 import styles from './checkout.module.css'
 
@@ -73,24 +74,9 @@ export function cartLines(cart: Cart): SummaryLine[] {
     }))
 }
 
-function Row({
-  label,
-  amount,
-  testId,
-  minus,
-}: {
-  label: string
-  amount: number
-  testId: string
-  minus?: boolean
-}) {
-  return (
-    <div className={styles.sumRow} data-testid={testId} data-amount={amount}>
-      <dt>{label}</dt>
-      <dd>{minus ? `−${formatMoney(amount)}` : formatMoney(amount)}</dd>
-    </div>
-  )
-}
+const Row = (props: Omit<Parameters<typeof SumRow>[0], 'className'>) => (
+  <SumRow {...props} className={styles.sumRow} />
+)
 
 export interface SumsProps {
   /** The calculation, or the cart's own sums before there is one (no delivery yet). */
