@@ -151,27 +151,32 @@ export type AcquirerSessionStatus = 'form' | 'challenge' | 'approved' | 'decline
  * The local card acquirer's own record of a hosted-page session (a real acquirer keeps this on its side).
  * The full card number never reaches the database: only the token and the mask once approved.
  */
-export const acquirerSessions = pgTable('acquirer_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  merchantRef: text('merchant_ref').notNull(),
-  successUrl: text('success_url').notNull(),
-  failUrl: text('fail_url').notNull(),
-  language: text('language').notNull().default('ru'),
-  status: text('status').$type<AcquirerSessionStatus>().notNull().default('form'),
-  attempts: integer('attempts').notNull().default(0),
-  cardToken: text('card_token'),
-  mask: text('mask'),
-  brand: text('brand'),
-  expiry: text('expiry'),
-  declineReason: text('decline_reason'),
-  /** `binding` saves a card; `payment` charges `amount` (with a new card, or a saved card's token). */
-  kind: text('kind').$type<'binding' | 'payment'>().notNull().default('binding'),
-  amount: integer('amount'),
-  /** Where the acquirer posts its signed result of a payment. */
-  callbackUrl: text('callback_url'),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-})
+export const acquirerSessions = pgTable(
+  'acquirer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantRef: text('merchant_ref').notNull(),
+    successUrl: text('success_url').notNull(),
+    failUrl: text('fail_url').notNull(),
+    language: text('language').notNull().default('ru'),
+    status: text('status').$type<AcquirerSessionStatus>().notNull().default('form'),
+    attempts: integer('attempts').notNull().default(0),
+    cardToken: text('card_token'),
+    mask: text('mask'),
+    brand: text('brand'),
+    expiry: text('expiry'),
+    declineReason: text('decline_reason'),
+    /** `binding` saves a card; `payment` charges `amount` (with a new card, or a saved card's token). */
+    kind: text('kind').$type<'binding' | 'payment'>().notNull().default('binding'),
+    amount: integer('amount'),
+    /** Where the acquirer posts its signed result of a payment. */
+    callbackUrl: text('callback_url'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // a saved card is charged by its token: the session that issued it gives its mask
+  (t) => [index('acquirer_sessions_card_token_idx').on(t.cardToken)],
+)
 
 /** The levels of the bonus programme (spec 3, Benefit): data, so marketing can change them. */
 export const bonusLevels = pgTable('bonus_levels', {

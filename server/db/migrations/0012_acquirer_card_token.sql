@@ -1,0 +1,1 @@
+CREATE INDEX "acquirer_sessions_card_token_idx" ON "acquirer_sessions" USING btree ("card_token");
