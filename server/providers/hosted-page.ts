@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 /** What the local providers' hosted pages share: escaping and the amount as the store prints it. */
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -41,4 +42,13 @@ ${o.body}
 </main>
 </body>
 </html>`
+}
+
+/** Answers a hosted page: it may carry card data, so it is never cached. */
+export function sendHostedPage(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body as never)
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { text } from '../../../contract/common'
 import type { App } from '../../http/types'
+import { sendHostedPage as html } from '../hosted-page'
 import { LOCAL_ACQUIRER_BASE as BASE, type FormOutcome, type LocalCardAcquirer } from './local'
 import { cardFormPage, challengePage, gonePage, HOSTED_CSS } from './page-html'
 
@@ -15,15 +16,6 @@ const CardBody = z.object({
 const CodeBody = z.object({ code: text().max(20).default('') })
 
 type Reply = FastifyReply
-
-function html(reply: Reply, status: number, body: string) {
-  // The pages carry card data: never cached, never framed.
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body as never)
-}
 
 /**
  * The hosted card pages of the local acquirer (a real acquirer serves these on its own domain). Plain

@@ -2,19 +2,12 @@ import type { FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { App } from '../../http/types'
+import { sendHostedPage as html } from '../hosted-page'
 import { LOCAL_QR_BASE as BASE, type LocalQrProvider } from './local'
 import type { QrSession } from './provider'
 import { endedPage, scanPage, SCAN_CSS } from './page-html'
 
 const Params = z.object({ id: z.uuid() })
-
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body as never)
-}
 
 /**
  * The scan page of the local QR provider (a real provider's app shows this on the phone): the merchant,

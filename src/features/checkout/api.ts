@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AuthTokens } from '../../../contract/account'
-import type {
-  AddressList,
-  AutofillResponse,
-  CardsResponse,
-  ReceiverList,
-} from '../../../contract/account-area'
+import type { AutofillResponse } from '../../../contract/account-area'
 import type {
   CalculationOrder,
   CheckoutRequest,
@@ -37,30 +32,7 @@ import { assertOnline } from '../../data/assert-online'
 
 const USER = { user: true } as const
 
-/** The same keys as the account area's pages, so both read one cache. */
-export const addressesKey = ['account', 'addresses'] as const
-export const receiversKey = ['account', 'receivers'] as const
-export const cardsKey = ['cards'] as const
 export const orderKey = (id: string) => ['orders', 'detail', id] as const
-
-export const addressesQuery = () =>
-  queryOptions({
-    queryKey: addressesKey,
-    queryFn: ({ signal }) => api.get<AddressList>(`${ACCOUNT_V2}/addresses`, { signal }),
-  })
-
-export const receiversQuery = () =>
-  queryOptions({
-    queryKey: receiversKey,
-    queryFn: ({ signal }) => api.get<ReceiverList>(`${ACCOUNT_V2}/receivers`, { signal }),
-  })
-
-/** Purchase flow 4: the saved cards are loaded when the shopper chooses to pay by card. */
-export const cardsQuery = () =>
-  queryOptions({
-    queryKey: cardsKey,
-    queryFn: ({ signal }) => api.get<CardsResponse>(`${PAYMENT_V1}/cards`, { signal }),
-  })
 
 /** Spec 9: the registry may take up to 30 s. */
 export const autofillBin = (bin: string) =>

@@ -12,7 +12,8 @@ import { useStoreLocation } from '../../url/store-location'
 import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { formatPhone } from '../auth'
-import { calculationQuery, cardsQuery, createOrder, paymentMethodsQuery } from './api'
+import { calculationQuery, createOrder, paymentMethodsQuery } from './api'
+import { cardsQuery } from '../account'
 import { isoDateText } from './dates'
 import {
   CHECKOUT_MESSAGES,
