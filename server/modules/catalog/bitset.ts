@@ -16,6 +16,10 @@ export function setBit(bits: Bits, pos: number): void {
   bits[pos >>> 5]! |= 1 << (pos & 31)
 }
 
+export function clearBit(bits: Bits, pos: number): void {
+  bits[pos >>> 5]! &= ~(1 << (pos & 31))
+}
+
 export function hasBit(bits: Bits, pos: number): boolean {
   return (bits[pos >>> 5]! & (1 << (pos & 31))) !== 0
 }

@@ -11,6 +11,9 @@ export interface HolderOptions {
 const DEFAULT_POLL_MS = 2000
 /** Rebuilds are at least this far apart (and twice the last build's duration). */
 const MIN_REBUILD_INTERVAL_MS = 10_000
+/** More changed products than this since the last look: all stock is read again instead. */
+const MAX_STOCK_DELTA = 5_000
+const FORGET_STOCK_CHANGES_EVERY_MS = 10 * 60_000
 
 /**
  * Owns the process's current `CatalogIndex` and keeps it fresh (the design is in `catalog-index.ts`).
@@ -22,17 +25,22 @@ const MIN_REBUILD_INTERVAL_MS = 10_000
  *   a write landing during a build moves the version again and the next poll rebuilds once more.
  *   Rebuilds are spaced by 10 s (or twice the last build's time), and the build yields to requests
  *   every 10,000 products.
- * - A new stock version reloads only the stock arrays. The sequence is bumped outside the writer's
- *   transaction, so the poll after a reload reloads once more to catch a writer that committed late.
- *   Reloads are spaced by at least five times the last reload's duration, so constant stock churn
- *   cannot keep the database busy with them.
+ * - Every poll also reads which products' stock changed since the last look (`stock_changes`, from
+ *   the oldest transaction then still running, so a writer committing late is read on a later look)
+ *   and reloads the stock of those products only. A change of everything (a restock, the seed) or of
+ *   more than 5,000 products reloads all stock, spaced by at least five times the last reload's
+ *   duration so constant churn cannot keep the database busy with it.
  */
 export class IndexHolder {
   private index: CatalogIndex | null = null
   private initial: Promise<CatalogIndex> | null = null
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> = Promise.resolve()
-  private stockRecheck = false
+  /** Where the next read of `stock_changes` starts (see `pollStock`). */
+  private stockCursor = '0'
+  /** The changes the last look applied, while the cursor stays where it was. */
+  private stockSeen: string | null = null
+  private nextForgetAt = 0
   private nextStockReloadAt = 0
   private nextBuildAt = 0
   private stopped = false
@@ -138,20 +146,45 @@ export class IndexHolder {
       if (!force && Date.now() < this.nextBuildAt) return
       const started = Date.now()
       this.index = await this.build(versions.catalog, versions.stock)
-      this.stockRecheck = true
       // a burst of catalogue writes costs one rebuild per interval, not one per write
       this.nextBuildAt = Date.now() + Math.max(MIN_REBUILD_INTERVAL_MS, 2 * (Date.now() - started))
       return
     }
-    const stockChanged = versions.stock !== index.stock.version
-    if ((stockChanged || this.stockRecheck) && (force || Date.now() >= this.nextStockReloadAt)) {
-      this.stockRecheck = stockChanged
+    await this.pollStock(index, versions.stock, force)
+    if (Date.now() >= this.nextForgetAt) {
+      this.nextForgetAt = Date.now() + FORGET_STOCK_CHANGES_EVERY_MS
+      await this.repo.forgetStockChanges()
+    }
+  }
+
+  /**
+   * Reloads the stock of the products whose stock changed since the last look, or all stock when a
+   * change asks for it (a restock, the seed) or touched too many products to be worth it one by one.
+   */
+  private async pollStock(index: CatalogIndex, version: number, force: boolean): Promise<void> {
+    const changes = await this.repo.stockChanges(this.stockCursor)
+    const ids = changes.productIds
+    if (ids === null || ids.length > MAX_STOCK_DELTA) {
+      if (!force && Date.now() < this.nextStockReloadAt) return
       const started = Date.now()
-      await index.applyStock(await this.repo.stocks(), versions.stock)
+      const cursor = await this.repo.stockCursor()
+      await index.applyStock(await this.repo.stocks(), version)
+      this.stockCursor = cursor
+      this.stockSeen = null
       const took = Date.now() - started
       this.nextStockReloadAt = Date.now() + 5 * took
-      this.log.debug({ took_ms: took, version: versions.stock }, 'catalog stock reloaded')
+      this.log.debug({ took_ms: took, version }, 'catalog stock reloaded')
+      return
     }
+    // A transaction running for long holds the cursor back, and the same changes come again on every
+    // look: they are applied once, so the caches keyed on the stock are not emptied for nothing.
+    const seen = `${this.stockCursor}|${changes.rows}`
+    if (ids.length > 0 && seen !== this.stockSeen) {
+      index.applyStockOf(ids, await this.repo.stocksOf(ids), version)
+      this.log.debug({ products: ids.length, version }, 'catalog stock of changed products reloaded')
+    }
+    this.stockSeen = changes.cursor === this.stockCursor ? seen : null
+    this.stockCursor = changes.cursor
   }
 
   private async build(catalogVersion: number, stockVersion: number): Promise<CatalogIndex> {
@@ -173,6 +206,7 @@ export class IndexHolder {
       eachPriceBatch: (each) => this.repo.eachPriceBatch(each),
       images: () => this.repo.images(),
     })
+    const cursor = await this.repo.stockCursor()
     await index.applyStock(await this.repo.stocks(), stockVersion)
     this.log.info(
       {
@@ -184,6 +218,9 @@ export class IndexHolder {
       'catalog index built',
     )
     await Promise.all(this.companions.map((build) => build(index)))
+    // the changes from here on are read against this index's stock
+    this.stockCursor = cursor
+    this.stockSeen = null
     return index
   }
 }

@@ -177,10 +177,100 @@ export async function readCatalogVersions(db: Db): Promise<Versions> {
   return { catalog: Number(row?.catalog ?? 0), stock: Number(row?.stock ?? 0) }
 }
 
+/** What `stock_changes` holds from a cursor on (see the table's comment in the schema). */
+export interface StockChanges {
+  /** Every product whose stock changed, or null when a change asks for all stock to be read again. */
+  productIds: number[] | null
+  /** Where the next read starts: the oldest transaction still running when this one looked. */
+  cursor: string
+  /** The rows read (their count and last id): the same rows read again are told apart from new ones. */
+  rows: string
+}
+
+/** Stock rows of one product, grouped: points, quantities, pickup hours, showcase flags. */
+function stockGroups(): { byProduct: Map<number, StockRow>; add: (f: Int32Array) => void } {
+  const byProduct = new Map<number, StockRow>()
+  return {
+    byProduct,
+    add(f) {
+      const id = f[0]!
+      let row = byProduct.get(id)
+      if (!row) {
+        row = { product_id: id, points: [], quantities: [], pickup_hours: [], showcase: [] }
+        byProduct.set(id, row)
+      }
+      row.points.push(f[1]!)
+      row.quantities.push(f[2]!)
+      row.pickup_hours.push(f[3]!)
+      row.showcase.push(f[4] === 1)
+    },
+  }
+}
+
+const STOCK_RECORD = sql`concat_ws(',', product_id, service_point_id, quantity, pickup_time, (condition = 'V')::int)`
+const KEEP_STOCK_CHANGES = sql`interval '1 hour'`
+
 export function createCatalogRepo(db: Db) {
   return {
     /** One cheap round trip, polled every few seconds by each server process. */
     versions: (): Promise<Versions> => readCatalogVersions(db),
+
+    /**
+     * Where a reader of `stock_changes` starts when it reads all stock now: taken before the stock is
+     * read, so a change committing meanwhile is read again rather than lost.
+     */
+    async stockCursor(): Promise<string> {
+      const [row] = await rows<{ cursor: string }>(
+        db,
+        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`,
+      )
+      return row!.cursor
+    },
+
+    /**
+     * The products whose stock changed in transactions from `cursor` on. Rows of transactions that
+     * committed before this read and after the returned cursor come again next time: reading a
+     * product's stock twice is harmless, missing a late writer is not.
+     */
+    async stockChanges(cursor: string): Promise<StockChanges> {
+      const [row] = await rows<{
+        cursor: string
+        ids: number[] | null
+        everything: boolean | null
+        seen: string
+      }>(
+        db,
+        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor,
+                   count(*) || '/' || coalesce(max(c.id), 0) as seen,
+                   array_agg(distinct c.product_id) filter (where c.product_id is not null) as ids,
+                   bool_or(c.product_id is null) as everything
+            from stock_changes c where c.xid >= ${cursor}::xid8`,
+      )
+      return {
+        productIds: row!.everything ? null : (row!.ids ?? []),
+        cursor: row!.cursor,
+        rows: row!.seen,
+      }
+    },
+
+    /** Forgets changes every reader has long read. */
+    async forgetStockChanges(): Promise<void> {
+      await db.execute(sql`delete from stock_changes where at < now() - ${KEEP_STOCK_CHANGES}`)
+    },
+
+    /** The stock with units of these products, grouped per product. */
+    async stocksOf(productIds: number[]): Promise<StockRow[]> {
+      if (productIds.length === 0) return []
+      const groups = stockGroups()
+      await numbers(
+        db,
+        STOCK_RECORD,
+        sql`from stocks where product_id = any(${`{${productIds.join(',')}}`}::int[]) and quantity > 0`,
+        5,
+        groups.add,
+      )
+      return [...groups.byProduct.values()]
+    },
 
     categories: () =>
       rows<CategoryRow>(
@@ -261,26 +351,9 @@ export function createCatalogRepo(db: Db) {
 
     /** Stock with units, grouped per product (points, quantities, pickup hours, showcase flags). */
     async stocks(): Promise<StockRow[]> {
-      const byProduct = new Map<number, StockRow>()
-      await numbers(
-        db,
-        sql`concat_ws(',', product_id, service_point_id, quantity, pickup_time, (condition = 'V')::int)`,
-        sql`from stocks where quantity > 0`,
-        5,
-        (f) => {
-          const id = f[0]!
-          let row = byProduct.get(id)
-          if (!row) {
-            row = { product_id: id, points: [], quantities: [], pickup_hours: [], showcase: [] }
-            byProduct.set(id, row)
-          }
-          row.points.push(f[1]!)
-          row.quantities.push(f[2]!)
-          row.pickup_hours.push(f[3]!)
-          row.showcase.push(f[4] === 1)
-        },
-      )
-      return [...byProduct.values()]
+      const groups = stockGroups()
+      await numbers(db, STOCK_RECORD, sql`from stocks where quantity > 0`, 5, groups.add)
+      return [...groups.byProduct.values()]
     },
 
     /**
