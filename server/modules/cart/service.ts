@@ -226,11 +226,16 @@ export function createCartService({
    * cleared a benefit, notices wait to be shown) does it go the way of a change.
    */
   async function currentCart(ref: CartRef, cityId: number, actor: Actor): Promise<Cart> {
-    const cart =
-      ref === 'named' ? await repo.openNamed(db, userOf(actor), cityId) : await repo.find(db, ref.id)
+    // a cart by id comes with its lines in one statement; the named cart may first have to be made
+    const read =
+      ref === 'named'
+        ? { cart: await repo.openNamed(db, userOf(actor), cityId), lines: undefined }
+        : await repo.readForChange(db, ref.id, null)
+    const cart = read?.cart
     assertAccess(cart, actor)
     if (cart.city_id === cityId && cart.notices.length === 0) {
-      const draft = new CartDraft(cart, cityId, await repo.products(db, cart.id, cityId))
+      const products = await repo.products(db, cart.id, cityId, [], read?.lines)
+      const draft = new CartDraft(cart, cityId, products)
       const lines = [...draft.lines.values()]
       const chainOf = await chainOfNow()
       const priced = await pricingFor(db).price({ ...pricingInput(draft, chainOf), lang: actor.lang })

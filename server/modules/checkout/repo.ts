@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { rows, textArrayLiteral } from '../../db/rows'
@@ -80,18 +81,25 @@ export function createCheckoutRepo(db: Db) {
       return (await db.select().from(paymentMethodRules)) as PaymentMethodRule[]
     },
 
-    async insertOrder(tx: Db, order: NewOrder, lines: OrderLine[]): Promise<OrderRow> {
-      const [row] = await tx
+    /** The order and its lines in one statement (the id is made here, so the lines need not wait for it). */
+    async insertOrder(
+      tx: Db,
+      order: NewOrder,
+      lines: OrderLine[],
+    ): Promise<Pick<OrderRow, 'id' | 'number' | 'status'>> {
+      const id = randomUUID()
+      const made = tx
         .insert(orders)
         .values({
           ...order,
+          id,
           number: sql`nextval(${orderNumbers.seqName})::text`,
           total: order.calculation.grandTotal,
         })
-        .returning()
-      await tx.insert(orderItems).values(
+        .returning({ id: orders.id, number: orders.number, status: orders.status })
+      const items = tx.insert(orderItems).values(
         lines.map((l, i) => ({
-          orderId: row!.id,
+          orderId: id,
           position: i + 1,
           productId: l.id || null,
           sku: l.sku,
@@ -102,6 +110,10 @@ export function createCheckoutRepo(db: Db) {
           kind: l.kind,
           image: l.image,
         })),
+      )
+      const [row] = await rows<{ id: string; number: string; status: string }>(
+        tx,
+        sql`with made as (${made.getSQL()}), items as (${items.getSQL()}) select id, number, status from made`,
       )
       return row!
     },

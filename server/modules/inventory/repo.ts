@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
+import { preparedRows, textArrayLiteral } from '../../db/rows'
 import { productPrices, products, type ProductType } from '../../db/schema/catalog'
 import { deliveryRules, deliveryZones, type DeliveryKind, type LatLng } from '../../db/schema/delivery'
 import { servicePoints, type ServicePointType, type WeeklyWorkHours } from '../../db/schema/geo'
@@ -82,16 +83,54 @@ const productColumns = {
 
 export function createInventoryRepo(db: Db) {
   return {
-    async productsBySku(skus: string[], cityId: number): Promise<ProductInfo[]> {
-      if (skus.length === 0) return []
-      return db
-        .select(productColumns)
-        .from(products)
-        .leftJoin(
-          productPrices,
-          and(eq(productPrices.productId, products.id), eq(productPrices.cityId, cityId)),
-        )
-        .where(inArray(products.sku, skus))
+    /**
+     * The products of these skus with every unit they have at every point, in one round trip: delivery
+     * is asked for a cart on every step of the checkout and again by the order itself.
+     */
+    async productsWithStock(
+      skus: string[],
+      cityId: number,
+    ): Promise<{ products: ProductInfo[]; stocks: StockInfo[] }> {
+      if (skus.length === 0) return { products: [], stocks: [] }
+      const found = await preparedRows<{
+        id: number
+        sku: string
+        type: ProductType
+        is_preorder: boolean
+        weight_grams: number | null
+        price: number | null
+        stocks: [number, number, StockCondition, number, number][]
+      }>(
+        db,
+        'delivery_products_with_stock',
+        sql`select p.id, p.sku, p.type, p.is_preorder, p.weight_grams, pp.price,
+                   coalesce((select json_agg(json_build_array(s.city_id, s.service_point_id, s.condition,
+                                                              s.quantity, s.pickup_time))
+                             from stocks s where s.product_id = p.id and s.quantity > 0), '[]') as stocks
+            from products p
+            left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
+            where p.sku = any(${textArrayLiteral(skus)}::text[])`,
+      )
+      return {
+        products: found.map((p) => ({
+          id: p.id,
+          sku: p.sku,
+          type: p.type,
+          isPreorder: p.is_preorder,
+          weightGrams: p.weight_grams,
+          price: p.price,
+        })),
+        stocks: found.flatMap((p) =>
+          p.stocks.map(([city, point, condition, quantity, pickupTime]) => ({
+            productId: p.id,
+            cityId: city,
+            servicePointId: point,
+            condition,
+            quantity,
+            pickupTime,
+          })),
+        ),
+      }
     },
 
     /** By sku, or by uri for callers that hold the product page's link. */

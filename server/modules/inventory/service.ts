@@ -53,8 +53,10 @@ export function createInventoryService({
 
   async function deliveryFor(input: DeliveryInput, lang: Lang): Promise<DeliveryResult> {
     const skus = [...new Set(input.products.map((p) => p.sku))]
-    const [ref, products] = await Promise.all([reference(), repo.productsBySku(skus, input.cityId)])
-    const stocks = await repo.stocksOf(products.map((p) => p.id))
+    const [ref, { products, stocks }] = await Promise.all([
+      reference(),
+      repo.productsWithStock(skus, input.cityId),
+    ])
     return computeDelivery(input, {
       products: new Map(products.map((p) => [p.sku, p])),
       stocks,
@@ -128,8 +130,10 @@ export function createInventoryService({
       lang: Lang,
     ): Promise<PickupDatesResponse> {
       const skus = [...new Set(products.map((p) => p.sku))]
-      const [ref, known] = await Promise.all([reference(), repo.productsBySku(skus, cityId)])
-      const stocks = await repo.stocksOf(known.map((p) => p.id))
+      const [ref, { products: known, stocks }] = await Promise.all([
+        reference(),
+        repo.productsWithStock(skus, cityId),
+      ])
       const byId = new Map(known.map((p) => [p.sku, p]))
       const at = now()
       const rules = ref.rules.filter((r) => r.cityId === cityId)
