@@ -3,6 +3,7 @@ import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
 import { lazy } from 'react'
 import { CartButtonsProvider } from '../cart/add-to-cart'
+import { NotificationBell } from '../features/notifications/bell'
 import { SearchBox } from '../features/search/search-box'
 import { AppShell } from '../features/shell/shell'
 
@@ -24,7 +25,7 @@ function RootLayout() {
       {/* Every buy button of the page reads the cart through the provider, once. The shell frames every
           page; the parts other features own are composed in here. */}
       <CartButtonsProvider>
-        <AppShell SearchBox={SearchBox} GuestOffer={GuestOffer}>
+        <AppShell SearchBox={SearchBox} Bell={NotificationBell} GuestOffer={GuestOffer}>
           <Outlet />
         </AppShell>
       </CartButtonsProvider>
