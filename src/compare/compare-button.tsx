@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtomValue, useStore } from 'jotai'
+import { unwrap } from 'jotai/utils'
 import { startTransition, useEffect, useState } from 'react'
+import { comparisonAtom } from '../atoms/comparison'
 import { useStoreLocation } from '../url/store-location'
 import { IconButton } from '../ui/button'
 import { CompareIcon } from '../ui/icons'
-import { toast } from '../ui/toast/toast-store'
-import { addToComparisonAtom, comparisonListAtom, replaceComparisonAtom } from './actions'
 import { comparisonCategories } from './rules'
 import styles from './compare-button.module.css'
+
+const listAtom = unwrap(comparisonAtom, (previous) => previous ?? null)
 
 export interface CompareButtonProps {
   product: { sku: string; uri: string; categories_ru: readonly string[] }
@@ -33,9 +35,8 @@ export function CompareButton({ product, label, className }: CompareButtonProps)
   const navigate = useNavigate()
   const { prefix } = useStoreLocation()
   const mounted = useMountedInTransition()
-  const list = useAtomValue(comparisonListAtom)
-  const add = useSetAtom(addToComparisonAtom)
-  const replace = useSetAtom(replaceComparisonAtom)
+  const list = useAtomValue(listAtom)
+  const store = useStore()
   const listed = mounted && (list?.some((item) => item.sku === product.sku) ?? false)
   const openList = () => void navigate({ to: '/{-$city}/compare', params: { city: prefix } })
 
@@ -45,33 +46,22 @@ export function CompareButton({ product, label, className }: CompareButtonProps)
       uri: product.uri,
       categories: comparisonCategories(product.categories_ru),
     }
-    const verdict = await add(compared)
-    if (verdict === 'added') {
-      toast.success(t`Товар добавлен к сравнению`, {
-        id: 'comparison',
-        button: { label: t`Сравнить`, onClick: openList },
-      })
-    } else if (verdict === 'alreadyListed') {
-      toast.show({
-        id: 'comparison',
-        title: t`Товар уже есть в сравнении`,
-        button: { label: t`Перейти к сравнению`, onClick: openList },
-      })
-    } else {
-      toast.warning(t`Этот товар нельзя сравнить с товарами из списка`, {
-        id: 'comparison',
-        message: t`Сравнивать можно товары одной категории. Очистите список, чтобы сравнить этот товар с другими.`,
-        button: {
-          label: t`Очистить список и добавить`,
-          onClick: () => {
-            void replace(compared).then(() =>
-              toast.success(t`Список сравнения очищен, товар добавлен`, { id: 'comparison' }),
-            )
-          },
-        },
-        duration: null,
-      })
-    }
+    const { compareProduct } = await import('./compare-click')
+    await compareProduct(
+      store,
+      compared,
+      {
+        added: t`Товар добавлен к сравнению`,
+        compare: t`Сравнить`,
+        alreadyListed: t`Товар уже есть в сравнении`,
+        openList: t`Перейти к сравнению`,
+        notComparable: t`Этот товар нельзя сравнить с товарами из списка`,
+        notComparableHint: t`Сравнивать можно товары одной категории. Очистите список, чтобы сравнить этот товар с другими.`,
+        clearAndAdd: t`Очистить список и добавить`,
+        cleared: t`Список сравнения очищен, товар добавлен`,
+      },
+      openList,
+    )
   }
 
   return (

@@ -3,7 +3,6 @@ import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
 import { lazy } from 'react'
 import { CartButtonsProvider } from '../cart/add-to-cart'
-import { NotificationBell } from '../features/notifications/bell'
 import { SearchBox } from '../features/search/search-box'
 import { AppShell } from '../features/shell/shell'
 
@@ -17,6 +16,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 // The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
 const GuestOffer = lazy(() =>
   import('../features/account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
+)
+
+// The bell is a signed-in shopper's, shown once the page is the app's: its code need not hold up any page.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/bell').then((module) => ({ default: module.NotificationBell })),
 )
 
 function RootLayout() {

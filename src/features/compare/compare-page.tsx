@@ -193,6 +193,7 @@ export function ComparePage() {
   const { t, i18n } = useLingui()
   const { cityId, lang } = useStoreLocation()
   const list = useAtomValue(comparisonListAtom)
+  const count = list?.length ?? 0
   const results = useQueries({
     queries: (list ?? []).map((item) => productQuery(item.uri, cityId, lang)),
   })
@@ -208,7 +209,7 @@ export function ComparePage() {
   return (
     <PageFrame
       title={i18n._(SECTIONS.compare.title)}
-      description={list && list.length > 0 ? t`Товаров в сравнении: ${list.length}` : undefined}
+      description={count > 0 ? t`Товаров в сравнении: ${count}` : undefined}
       backLinks={false}
       testId="compare-page"
     >
