@@ -15,6 +15,7 @@ import { cartModule } from './cart'
 import { flagsModule } from './flags/routes'
 import { loansModule } from './loans/routes'
 import { marketingModule } from './marketing/routes'
+import { notificationsModule } from './notifications'
 import { ordersModule } from './orders/routes'
 import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
@@ -43,5 +44,12 @@ export const modules = [
   defineModule('flags', flagsModule),
   defineModule('actioner', actionerModule),
   defineModule('orders', ordersModule),
-  defineModule('checkout', checkoutModule, ['cart', 'inventory', 'payment-cards', 'account']),
+  defineModule('notifications', notificationsModule),
+  defineModule('checkout', checkoutModule, [
+    'cart',
+    'inventory',
+    'payment-cards',
+    'account',
+    'notifications',
+  ]),
 ]

@@ -23,14 +23,16 @@ describe('persisted cross-feature atoms', () => {
 
     await page.store.set(page.cartIdAtom, 'cart-9')
     await page.store.set(page.guestWishlistIdAtom, 'wish-3')
-    await page.store.set(page.comparisonAtom, [{ sku: 'A1', categories: ['phones'] }])
+    await page.store.set(page.comparisonAtom, [{ sku: 'A1', uri: 'a1', categories: ['phones'] }])
     page.store.set(page.sessionAtom, { signedIn: true, userKind: 'full', userType: 'individual' })
 
     expect(await get('cartId', storefrontStore('atoms'))).toBe('cart-9')
     const reloaded = await loadPage()
     expect(await reloaded.store.get(reloaded.cartIdAtom)).toBe('cart-9')
     expect(await reloaded.store.get(reloaded.guestWishlistIdAtom)).toBe('wish-3')
-    expect(await reloaded.store.get(reloaded.comparisonAtom)).toEqual([{ sku: 'A1', categories: ['phones'] }])
+    expect(await reloaded.store.get(reloaded.comparisonAtom)).toEqual([
+      { sku: 'A1', uri: 'a1', categories: ['phones'] },
+    ])
     expect(reloaded.store.get(reloaded.sessionAtom)).toEqual({ signedIn: false })
   })
 })

@@ -4,6 +4,9 @@ import { arrayOf, isString } from './stored-value'
 
 export interface ComparedProduct {
   sku: string
+  /** The product page's address: the comparison page reads the product as that page does (its cache). */
+  uri: string
+  /** Every category from the catalogue's root, named by its Russian path (src/compare/rules.ts). */
   categories: string[]
 }
 
@@ -13,6 +16,7 @@ export const isComparedProduct = (value: unknown): value is ComparedProduct => {
     typeof product === 'object' &&
     product !== null &&
     isString(product.sku) &&
+    isString(product.uri) &&
     arrayOf(isString)(product.categories)
   )
 }

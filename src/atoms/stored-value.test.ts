@@ -18,9 +18,10 @@ describe('stored value guards', () => {
     expect(arrayOf(isString)('a')).toBe(false)
   })
 
-  it('takes a compared product with its sku and category titles', () => {
-    expect(isComparedProduct({ sku: 'A1', categories: ['Смартфоны'] })).toBe(true)
-    expect(arrayOf(isComparedProduct)([{ sku: 'A1', categories: [] }])).toBe(true)
+  it('takes a compared product with its sku, address and categories', () => {
+    expect(isComparedProduct({ sku: 'A1', uri: 'a1', categories: ['/Смартфоны'] })).toBe(true)
+    expect(arrayOf(isComparedProduct)([{ sku: 'A1', uri: 'a1', categories: [] }])).toBe(true)
+    expect(isComparedProduct({ sku: 'A1', categories: [] })).toBe(false)
     expect(isComparedProduct({ sku: 'A1' })).toBe(false)
     expect(isComparedProduct({ sku: 1, categories: [] })).toBe(false)
     expect(isComparedProduct({ sku: 'A1', categories: [1] })).toBe(false)

@@ -18,13 +18,18 @@ const GuestOffer = lazy(() =>
   import('../features/account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
 )
 
+// The bell is a signed-in shopper's, shown once the page is the app's: its code need not hold up any page.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/bell').then((module) => ({ default: module.NotificationBell })),
+)
+
 function RootLayout() {
   return (
     <>
       {/* Every buy button of the page reads the cart through the provider, once. The shell frames every
           page; the parts other features own are composed in here. */}
       <CartButtonsProvider>
-        <AppShell SearchBox={SearchBox} GuestOffer={GuestOffer}>
+        <AppShell SearchBox={SearchBox} Bell={NotificationBell} GuestOffer={GuestOffer}>
           <Outlet />
         </AppShell>
       </CartButtonsProvider>

@@ -57,6 +57,13 @@ export const HeartIcon = createIcon(
   <path d="M12 20s-7.5-4.6-9.2-9.3C1.6 7.3 3.8 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.4 0 5.6 3.3 4.4 6.7C19.5 15.4 12 20 12 20Z" />,
 )
 
+export const BellIcon = createIcon(
+  <>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16Z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </>,
+)
+
 export const CompareIcon = createIcon(
   <>
     <path d="M6 20V10" />

@@ -112,6 +112,7 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     qr,
     qrSvg,
     urls: checkoutUrls,
+    notify: app.notify,
   })
   app.decorate('checkout', checkout)
   app.addHook('onReady', async () => {

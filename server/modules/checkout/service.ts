@@ -30,6 +30,7 @@ import { idempotent, storedAnswer, type Answer, type IdempotencyRequest } from '
 import type { CardAcquirer, PaymentCallback } from '../../providers/card-acquirer/provider'
 import type { QrProvider } from '../../providers/qr/provider'
 import type { Actor, CartCheckout, CartRef } from '../cart'
+import type { Notify } from '../notifications'
 import { orderLines, stockedUnits, type OrderLine } from './order-lines'
 import { judgeMethods, type PaymentMethodRule } from './payment-methods'
 import type { CheckoutRepo, OrderRow, PaymentRow } from './repo'
@@ -77,6 +78,8 @@ export interface CheckoutServiceDeps {
   /** Draws a QR code's payload as an SVG document. */
   qrSvg: (payload: string) => Promise<string>
   urls: CheckoutUrls
+  /** Tells the shopper in the information centre; called in the transaction of the change it tells of. */
+  notify: Notify
   now?: () => Date
   /** How long a provider call may take before the shopper is told it failed. */
   providerTimeoutMs?: number
@@ -124,7 +127,7 @@ function spendingOf(cart: Cart, personalPromoCode: boolean): OrderSpending {
  * signed result (or the store asking it) settles the attempt once.
  */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, repo, carts, urls } = deps
+  const { db, repo, carts, urls, notify } = deps
   const now = deps.now ?? (() => new Date())
   const providerTimeoutMs = deps.providerTimeoutMs ?? 10_000
   const rulesTtlMs = deps.rulesTtlMs ?? 5_000
@@ -447,11 +450,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         approved,
       )
       if (!moved) return
+      const ref = { orderId: order.id, number: order.number }
       if (!approved) {
-        await repo.updateOrder(tx, order.id, { status: ['PAYMENT_PENDING'] }, { paymentStatus: 'failed' })
+        const waiting = await repo.updateOrder(
+          tx,
+          order.id,
+          { status: ['PAYMENT_PENDING'] },
+          { paymentStatus: 'failed' },
+        )
+        if (waiting?.userId)
+          await notify(waiting.userId, 'payment_failed', { ...ref, reason: outcome.reason }, { tx })
         return
       }
-      if (order.status === 'PAYMENT_PENDING')
+      if (order.status === 'PAYMENT_PENDING') {
         await repo.updateOrder(
           tx,
           order.id,
@@ -465,7 +476,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             cardMask: outcome.mask,
           },
         )
-      else await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
+        if (order.userId)
+          await notify(order.userId, 'payment_succeeded', { ...ref, amount: payment.amount }, { tx })
+      } else await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
     })
   }
 
@@ -674,6 +687,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
               paymentStatus: order.paymentStatus === 'pending' ? 'failed' : order.paymentStatus,
             },
           )
+          if (order.userId)
+            await notify(
+              order.userId,
+              'order_status',
+              { orderId: order.id, number: order.number, status: 'CANCELLED', reason: 'payment_expired' },
+              { tx },
+            )
         }
         return due.length
       })

@@ -3,7 +3,8 @@ import type { Product } from '../../../contract/catalog'
 import { formatMoney } from '../../i18n/format'
 import { ProductBuyButton } from '../../cart/add-to-cart-button'
 import { IconButton } from '../../ui/button'
-import { CompareIcon, HeartIcon } from '../../ui/icons'
+import { HeartIcon } from '../../ui/icons'
+import { CompareButton } from '../../compare/compare-button'
 import { Price } from '../../ui/price'
 import { paymentOffers, saving } from './price-info'
 import { isStocked } from './product-tabs'
@@ -25,6 +26,7 @@ export type PriceBlockProduct = Pick<
   | 'uri'
   | 'title'
   | 'images'
+  | 'categories_ru'
 >
 
 export interface PriceBlockProps {
@@ -35,8 +37,7 @@ export interface PriceBlockProps {
 
 /**
  * The price for the shopper's city with the old price and the saving, the credit and installment terms,
- * and the buying buttons. Wishlist and comparison arrive with their own issues: until then their buttons
- * are shown disabled rather than pretending to work.
+ * and the buying buttons: the cart, the wishlist (its own issue: disabled until then) and the comparison.
  */
 export function PriceBlock({ product, cityName }: PriceBlockProps) {
   const { t } = useLingui()
@@ -101,9 +102,7 @@ export function PriceBlock({ product, cityName }: PriceBlockProps) {
         >
           <HeartIcon size="M" />
         </IconButton>
-        <IconButton label={t`Сравнить`} disabled className={styles.iconAction} data-testid="add-to-compare">
-          <CompareIcon size="M" />
-        </IconButton>
+        <CompareButton product={product} className={styles.iconAction} />
       </div>
     </section>
   )

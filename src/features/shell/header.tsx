@@ -17,9 +17,11 @@ const TOP_BAR_HELP = new Set(['delivery', 'payment', 'warranty'])
 export interface HeaderProps {
   /** The search field, which features/search owns: the root route passes it in through the shell. */
   SearchBox: ComponentType<{ className?: string }>
+  /** The information centre's bell, which features/notifications owns. */
+  Bell: ComponentType
 }
 
-export function Header({ SearchBox }: HeaderProps) {
+export function Header({ SearchBox, Bell }: HeaderProps) {
   const { t, i18n } = useLingui()
   const { prefix } = useStoreLocation()
   // The header is on every page: it keeps the signed-in state its account link shows up to date.
@@ -67,6 +69,9 @@ export function Header({ SearchBox }: HeaderProps) {
         </Link>
         <Suspense>
           <SearchBox className={styles.search} />
+        </Suspense>
+        <Suspense>
+          <Bell />
         </Suspense>
         <Suspense>
           <HeaderCounters />

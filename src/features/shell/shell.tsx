@@ -12,12 +12,13 @@ const Toaster = lazy(() => import('../../ui/toast/toaster').then((module) => ({ 
 /** What the shell shows but other features own; the root route composes them in. */
 export interface ShellParts {
   SearchBox: HeaderProps['SearchBox']
+  Bell: HeaderProps['Bell']
   /** Over any page once it applies (features/account's guest offer, whose code comes lazily). */
   GuestOffer: ComponentType
 }
 
 /** Every page: progress bar, header, the page, footer and the toasts. */
-export function AppShell({ children, SearchBox, GuestOffer }: ShellParts & { children: ReactNode }) {
+export function AppShell({ children, SearchBox, Bell, GuestOffer }: ShellParts & { children: ReactNode }) {
   const { t } = useLingui()
   // the phone menu already lists everything the footer would
   const onMenu = useMatch({ from: '/{-$city}/menu', shouldThrow: false }) !== undefined
@@ -28,7 +29,7 @@ export function AppShell({ children, SearchBox, GuestOffer }: ShellParts & { chi
       </a>
       <RouteProgress />
       <Suspense>
-        <Header SearchBox={SearchBox} />
+        <Header SearchBox={SearchBox} Bell={Bell} />
       </Suspense>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SectionPage } from '../../page/section-page'
+import { ComparePage } from '../../features/compare/compare-page'
 
+/** The device's own comparison: rendered in the browser, where the list is (IndexedDB). */
 export const Route = createFileRoute('/{-$city}/compare')({
-  component: () => <SectionPage section="compare" />,
+  component: ComparePage,
 })
