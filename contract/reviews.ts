@@ -13,8 +13,11 @@ import {
 export * from './values/reviews'
 
 export const ReviewStatus = z.enum(REVIEW_STATUSES)
+export type ReviewStatus = z.infer<typeof ReviewStatus>
 export const ReviewMood = z.enum(REVIEW_MOODS)
+export type ReviewMood = z.infer<typeof ReviewMood>
 export const ReviewReactionType = z.enum(REVIEW_REACTION_TYPES)
+export type ReviewReactionType = z.infer<typeof ReviewReactionType>
 
 export const ReviewId = z.coerce.number().int().min(1).max(2_147_483_647)
 export const ReviewParams = z.object({ id: ReviewId })

@@ -91,7 +91,10 @@ export const mediaModule: ModuleRegistration = (app, { config, database }) => {
             description: 'The video',
             content: { 'video/mp4': { schema: ImageBytes }, 'video/webm': { schema: ImageBytes } },
           },
-          206: { description: 'The requested range' },
+          206: {
+            description: 'The range asked for',
+            content: { 'video/mp4': { schema: ImageBytes }, 'video/webm': { schema: ImageBytes } },
+          },
           404: ErrorBody,
           416: ErrorBody,
         },
@@ -115,7 +118,8 @@ export const mediaModule: ModuleRegistration = (app, { config, database }) => {
       reply.code(result.statusCode as 200 | 206 | 416)
       for (const [name, value] of Object.entries(result.headers)) reply.header(name, value)
       reply.header('content-type', video.contentType)
-      return reply.send(result.stream)
+      // The schema documents the bytes; the stream is them, read from the file.
+      return reply.send(result.stream as unknown as Uint8Array)
     },
   )
 }
