@@ -50,9 +50,10 @@ async function main(): Promise<number> {
     await app.ready()
     try {
       if (command === 'list') {
-        const status =
-          values.status === 'NEW' || values.status === 'NEED_APPROVE' ? [values.status] : undefined
-        const { reviews } = await app.reviews.queue(status ?? ['NEW', 'NEED_APPROVE'], 100, 'ru')
+        const waiting = (['NEW', 'NEED_APPROVE'] as const).filter(
+          (s) => !values.status || s === values.status,
+        )
+        const { reviews } = await app.reviews.queue([...waiting], 100, 'ru')
         for (const r of reviews)
           console.log(
             `#${r.id} ${r.status}${r.moderation_note ? ` (${r.moderation_note})` : ''} ${'★'.repeat(r.rating)} ` +
