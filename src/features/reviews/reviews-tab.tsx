@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { use, useState } from 'react'
 import type { ProductReviews, Review, ReviewMood } from '../../../contract/reviews'
 import { REVIEW_MOODS, REVIEW_PAGE_SIZE } from '../../../contract/values/reviews'
 import { isApiError } from '../../data/api-error'
@@ -10,6 +10,7 @@ import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/toast/toast-store'
 import { useStoreLocation } from '../../url/store-location'
+import { loadReviewsMessages } from './messages-loader'
 import { productReviewsQuery, positiveShare, react, unreact } from './queries'
 import { ReviewCard, StarRow } from './review-card'
 import { ReviewForm } from './review-form'
@@ -103,8 +104,15 @@ function Reactions({ review, onChanged }: { review: Review; onChanged: () => voi
   )
 }
 
-/** The product page's reviews tab: summary, filters with their counts, a page of reviews, writing one. */
+/** The product page's reviews tab: its texts' catalogue first, then the reviews. */
 export function ReviewsTab({ sku }: { sku: string }) {
+  const location = useStoreLocation()
+  use(loadReviewsMessages(location.lang))
+  return <ReviewsPanel sku={sku} />
+}
+
+/** Summary, filters with their counts, a page of reviews, writing one. */
+function ReviewsPanel({ sku }: { sku: string }) {
   const { t } = useLingui()
   const location = useStoreLocation()
   const signedIn = useSignedIn()
