@@ -1,11 +1,14 @@
 import { defineConfig } from '@lingui/conf'
 
 /*
- * Two catalogues per language. Every page loads `messages` with the app, so what a product or category
- * page carries stays within the JavaScript budget (scripts/check-js-budget.ts counts it); the checkout's
- * texts (checkout, payment, order pages) are `checkout`, loaded by those routes with their code
- * (src/features/checkout/messages-loader.ts).
+ * Every page loads `messages` with the app, so what a product or category page carries stays within the
+ * JavaScript budget (scripts/check-js-budget.ts counts it). The texts of pages and parts only some visits
+ * need are catalogues of their own, loaded with them (src/i18n/feature-messages.ts): the checkout's
+ * (checkout, payment, order pages), the reviews' (the product page's tab, the account's reviews), the
+ * comparison page's, the information centre's and the account area's (with its guest offer).
  */
+const FEATURES = ['checkout', 'reviews', 'compare', 'notifications', 'account']
+
 export default defineConfig({
   sourceLocale: 'ru',
   locales: ['ru', 'kk'],
@@ -14,8 +17,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['<rootDir>/src/features/checkout/**'],
+      exclude: FEATURES.map((name) => `<rootDir>/src/features/${name}/**`),
     },
-    { path: '<rootDir>/src/locales/{locale}/checkout', include: ['<rootDir>/src/features/checkout'] },
+    ...FEATURES.map((name) => ({
+      path: `<rootDir>/src/locales/{locale}/${name}`,
+      include: [`<rootDir>/src/features/${name}`],
+    })),
   ],
 })

@@ -83,6 +83,8 @@ async function main() {
   // the checkout scenario signs its shopper up by SMS, read from the dev outbox (loopback only)
   const env: Record<string, string> = { SEED_PRODUCTS: String(products), SMS_OUTBOX_ROUTE: '1' }
   if (engine === 'postgres') env.DATABASE_URL = await ensurePostgresDatabase()
+  // the reviews target is set at five reviews a product (1,000,000 at 200,000 products)
+  if (engine === 'postgres') env.SEED_REVIEWS = String(products * 5)
   else env.DATA_DIR = `./data/bench-pglite-${products}`
   // several store processes on the port (PostgreSQL only); the hello-world stays one process
   if (values.workers) env.WORKERS = values.workers

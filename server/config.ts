@@ -50,6 +50,8 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PRODUCTS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
+  /** Reviews seeded with the catalogue; unset, as many as products. */
+  SEED_REVIEWS: z.coerce.number().int().min(0).max(5_000_000).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   REDIS_URL: z
     .string()

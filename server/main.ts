@@ -18,7 +18,7 @@ async function prepareDatabase(config: Config) {
   const database = await openConfiguredDatabase(config)
   await database.migrate()
   const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }))
-  await seedIfEmpty(database, { products: config.SEED_PRODUCTS, log })
+  await seedIfEmpty(database, { products: config.SEED_PRODUCTS, reviews: config.SEED_REVIEWS, log })
   return database
 }
 

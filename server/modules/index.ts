@@ -3,7 +3,7 @@ import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout/routes'
 import { healthModule } from './health/routes'
-import { mediaModule } from './media/routes'
+import { mediaModule } from './media'
 import { inventoryModule } from './inventory/routes'
 import { menuModule } from './menu/routes'
 import { searchModule } from './search/routes'
@@ -21,6 +21,8 @@ import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
 import { receiversModule } from './receivers/routes'
+import { reviewsModule, type ReviewModerated } from './reviews'
+import type { App } from '../http/types'
 
 /** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
 export const modules = [
@@ -52,4 +54,20 @@ export const modules = [
     'account',
     'notifications',
   ]),
+  defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
+    'media',
+    'account',
+    'notifications',
+  ]),
 ]
+
+/** The reviewer hears of the moderator's decision in the information centre. */
+function tellReviewer(app: App) {
+  return async (event: ReviewModerated) => {
+    await app.notify(event.userId, event.status === 'APPROVED' ? 'review_approved' : 'review_rejected', {
+      reviewId: String(event.reviewId),
+      sku: event.productSku,
+      productTitle: event.productTitle.ru,
+    })
+  }
+}

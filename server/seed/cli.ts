@@ -7,6 +7,7 @@ import { seedCatalog } from './seed-if-empty'
 const USAGE = `Usage: npm run seed -- [--products N] [--reset] [--seed N]
 
   --products N  catalogue size (default SEED_PRODUCTS, 5000)
+  --reviews N   reviews written with it (default SEED_REVIEWS, else as many as products)
   --reset       empty the catalogue tables (and whatever references them) and seed again
   --seed N      random seed (default ${DEFAULT_SEED}); the same seed gives the same catalogue
 
@@ -16,6 +17,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       products: { type: 'string' },
+      reviews: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -30,6 +32,11 @@ async function main(): Promise<number> {
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed)
   if (!Number.isInteger(products) || products < MIN_SEED_PRODUCTS) {
     console.error(`--products must be a whole number of at least ${MIN_SEED_PRODUCTS}\n\n${USAGE}`)
+    return 2
+  }
+  const reviews = values.reviews === undefined ? config.SEED_REVIEWS : Number(values.reviews)
+  if (reviews !== undefined && (!Number.isInteger(reviews) || reviews < 0)) {
+    console.error(`--reviews must be a whole number\n\n${USAGE}`)
     return 2
   }
   if (!Number.isInteger(seed)) {
@@ -48,6 +55,7 @@ async function main(): Promise<number> {
     const seeded = await seedCatalog(database, {
       products,
       seed,
+      reviews,
       reset: values.reset,
       log: (m) => console.log(m),
     })

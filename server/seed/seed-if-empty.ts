@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/connection'
 import { rows } from '../db/rows'
 import { hasBenefits, writeBenefits } from './benefits'
 import { ensureContent } from './content'
+import { defaultReviewCount, hasSeededReviews, writeReviews } from './reviews'
 import { clearCatalog, writeCatalog } from './write'
 
 /** Arbitrary but fixed: every process that seeds takes this transaction-scoped advisory lock first. */
@@ -13,6 +14,8 @@ export interface SeedOptions {
   seed?: number
   /** Replace an existing catalogue instead of leaving it alone. */
   reset?: boolean
+  /** Reviews to write; as many as products when not given. */
+  reviews?: number
   log?: (msg: string) => void
 }
 
@@ -51,6 +54,12 @@ export async function seedCatalog(database: Database, options: SeedOptions): Pro
     }
     await writeCatalog(tx, options)
     await writeBenefits(tx)
+    await writeReviews(tx, {
+      products: options.products,
+      reviews: options.reviews ?? defaultReviewCount(options.products),
+      seed: options.seed,
+      log: options.log,
+    })
     await tx.execute(sql`analyze`)
     return true
   })
@@ -66,7 +75,7 @@ export async function seedCatalog(database: Database, options: SeedOptions): Pro
 /** Seeds only a database without cities; the server calls it on every start. Returns whether it seeded. */
 export async function seedIfEmpty(
   database: Database,
-  opts: { products: number; log?: (msg: string) => void },
+  opts: { products: number; reviews?: number; log?: (msg: string) => void },
 ): Promise<boolean> {
   // the common case, a seeded database, should not queue behind the lock
   if (await isSeeded(database.db)) {
@@ -83,7 +92,21 @@ export async function seedIfEmpty(
       })
     // a catalogue seeded before the content tables existed gets its content once
     if (await ensureContent(database.db)) opts.log?.('seed: content and delivery rules written')
+    // a catalogue seeded before reviews existed gets them once
+    if (!(await hasSeededReviews(database.db)))
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK})`))
+        if (await hasSeededReviews(tx)) return
+        const [row] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from products`)
+        const products = row?.n ?? 0
+        await writeReviews(tx, {
+          products,
+          reviews: opts.reviews ?? defaultReviewCount(products),
+          log: opts.log,
+        })
+        await tx.execute(sql`analyze reviews`)
+      })
     return false
   }
-  return seedCatalog(database, { products: opts.products, log: opts.log })
+  return seedCatalog(database, { products: opts.products, reviews: opts.reviews, log: opts.log })
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import send from '@fastify/send'
 import { ErrorBody } from '../../../contract/common'
 import {
   IMAGE_BASE,
@@ -10,10 +11,20 @@ import {
   VIDEO_BASE,
   VideoParams,
 } from '../../../contract/media'
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, HttpError, notFound } from '../../http/errors'
+import { ERROR_KEYS } from '../../../contract/common'
 import type { ModuleRegistration } from '../../http/types'
 import { createMediaRepo } from './repo'
 import { createMediaService } from './service'
+import { createUploads, type Uploads } from './uploads'
+import { REVIEW_IMAGE_MAX_BYTES, REVIEW_VIDEO_MAX_BYTES } from '../../../contract/values/reviews'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shoppers' photos and videos: reviews store theirs here (media's public face, `media/index.ts`). */
+    uploads: Uploads
+  }
+}
 
 /**
  * An image id stands for one picture for good (a new picture gets a new id), so browsers and CDNs may
@@ -29,7 +40,13 @@ const binary = {
 }
 
 export const mediaModule: ModuleRegistration = (app, { config, database }) => {
+  const uploads = createUploads(database.db, {
+    videoCacheDir: path.resolve(config.DATA_DIR, 'video-cache'),
+    limits: { imageMaxBytes: REVIEW_IMAGE_MAX_BYTES, videoMaxBytes: REVIEW_VIDEO_MAX_BYTES },
+  })
+  app.decorate('uploads', uploads)
   const media = createMediaService({
+    uploadedBytes: (id) => uploads.imageBytes(id),
     repo: createMediaRepo(database.db),
     cacheDir: path.resolve(config.DATA_DIR, 'image-cache'),
     log: app.log,
@@ -67,13 +84,42 @@ export const mediaModule: ModuleRegistration = (app, { config, database }) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'A product video; the store has none yet, so every id is unknown',
+        summary: 'A video a shopper uploaded (mp4 or webm), with range requests (206) for seeking',
         params: VideoParams,
-        response: { 404: ErrorBody },
+        response: {
+          200: {
+            description: 'The video',
+            content: { 'video/mp4': { schema: ImageBytes }, 'video/webm': { schema: ImageBytes } },
+          },
+          206: {
+            description: 'The range asked for',
+            content: { 'video/mp4': { schema: ImageBytes }, 'video/webm': { schema: ImageBytes } },
+          },
+          404: ErrorBody,
+          416: ErrorBody,
+        },
       },
     },
-    () => {
-      throw notFound()
+    async (req, reply) => {
+      const video = await uploads.videoFile(req.params.id)
+      if (!video) throw notFound()
+      // @fastify/send answers Range, If-Range and HEAD as a static file server does (206, 416, ETag).
+      const result = await send(req.raw, path.basename(video.file), {
+        root: path.dirname(video.file),
+        immutable: true,
+        maxAge: 31_536_000_000,
+        lastModified: false,
+      })
+      if (result.type === 'error' && result.statusCode === 416) {
+        const range = result.headers['Content-Range']
+        throw new HttpError(416, 'range_not_satisfiable', ERROR_KEYS.badRequest, { contentRange: range })
+      }
+      if (result.type !== 'file') throw notFound()
+      reply.code(result.statusCode as 200 | 206 | 416)
+      for (const [name, value] of Object.entries(result.headers)) reply.header(name, value)
+      reply.header('content-type', video.contentType)
+      // The schema documents the bytes; the stream is them, read from the file.
+      return reply.send(result.stream as unknown as Uint8Array)
     },
   )
 }

@@ -20,6 +20,27 @@ export interface MediaServiceOptions {
   /** sharp renders at once; each holds a full raster in memory, so a burst of cold URLs queues instead. */
   renderConcurrency?: number
   log?: { warn(obj: object, msg: string): void }
+  /** The kept file of a shopper's photo (an image row of kind `upload`). */
+  uploadedBytes?: (id: string) => Promise<Buffer | null>
+}
+
+/** The kind of image row that stands for a shopper's uploaded photo rather than a drawing. */
+export const UPLOAD_KIND = 'upload'
+
+/** A shopper's photo at a requested size: thumbnails are cropped to fill, the largest size shows it whole. */
+export async function resizeUpload(
+  original: Buffer,
+  width: number,
+  height: number,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const fit = Math.max(width, height) >= 800 ? 'contain' : 'cover'
+  const pipeline = sharp(original)
+    .resize(width, height, { fit, background: '#ffffff' })
+    .flatten({ background: '#ffffff' })
+  return format === 'webp'
+    ? pipeline.webp({ quality: 80, effort: 4 }).toBuffer()
+    : pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
 }
 
 /** A counting semaphore that hands a freed slot straight to the next waiter, so it never overshoots. */
@@ -87,7 +108,13 @@ export async function renderImage(
     : pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
 }
 
-export function createMediaService({ repo, cacheDir, renderConcurrency = 2, log }: MediaServiceOptions) {
+export function createMediaService({
+  repo,
+  cacheDir,
+  renderConcurrency = 2,
+  log,
+  uploadedBytes,
+}: MediaServiceOptions) {
   const cache = new DiskCache(cacheDir)
   // Hot pictures (a listing's thumbnails) are served from memory; the rest from the disk cache.
   const hot = new Lru<string, Buffer>({
@@ -107,7 +134,14 @@ export function createMediaService({ repo, cacheDir, renderConcurrency = 2, log 
     const late = await cache.read(key, params.ext)
     if (late) return late
     stats.renders += 1
-    const bytes = await renderImage(record, params.width, params.height, params.ext)
+    let bytes: Buffer
+    if (record.kind === UPLOAD_KIND) {
+      const original = uploadedBytes ? await uploadedBytes(record.id) : null
+      if (!original) throw notFound()
+      bytes = await resizeUpload(original, params.width, params.height, params.ext)
+    } else {
+      bytes = await renderImage(record, params.width, params.height, params.ext)
+    }
     try {
       await cache.write(key, params.ext, bytes)
     } catch (err) {

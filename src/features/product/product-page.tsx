@@ -31,6 +31,7 @@ import { useSiteOrigin } from '../../head/site-origin'
 // Below the fold or behind a tab: their code loads when they are shown, not with the page.
 const AvailabilityTab = lazy(() => import('./availability-tab').then((m) => ({ default: m.AvailabilityTab })))
 const ServicesTab = lazy(() => import('./services-tab').then((m) => ({ default: m.ServicesTab })))
+const ReviewsTab = lazy(() => import('../reviews').then((m) => ({ default: m.ReviewsTab })))
 const Recommendations = lazy(() => import('./recommendations').then((m) => ({ default: m.Recommendations })))
 
 function PanelFallback() {
@@ -80,7 +81,7 @@ export function ProductPage({ id, tab }: ProductPageProps) {
       panel = <AvailabilityTab sku={product.sku} cityName={cityName} />
       break
     case 'reviews':
-      panel = <RatingSummary rating={product.rating} reviewCount={product.review_count} variant="panel" />
+      panel = <ReviewsTab sku={product.sku} />
       break
     case 'services':
       panel = <ServicesTab product={product} />

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/{-$city}/kaspi-qr')({
   validateSearch: parseKaspiQrSearch,
   // Its texts are a catalogue of their own, loaded with the page; the loader's code comes with it too.
   loader: ({ context }) =>
-    import('../../features/checkout/messages-loader').then((m) => m.loadCheckoutMessages(context.lang)),
+    import('../../i18n/feature-messages').then((m) => m.loadFeatureMessages('checkout', context.lang)),
   component: KaspiQrRoute,
 })
 

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useMatches, useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { use, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { loadFeatureMessages } from '../../../i18n/feature-messages'
 import { FLAG_ACTIVE_VARIANT, FLAG_IDS } from '../../../../contract/values/account-area'
 import { useStoreLocation } from '../../../url/store-location'
 import { useSignedIn } from '../../../session/session'
@@ -84,9 +85,11 @@ export function GuestOffer({ clock = browserClock }: { clock?: OfferClock }) {
 }
 
 function OfferModal({ onClose }: { onClose: () => void }) {
+  const { prefix, lang } = useStoreLocation()
+  // the offer's texts are the account area's catalogue, loaded when the offer opens
+  use(loadFeatureMessages('account', lang))
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const { prefix } = useStoreLocation()
   const [phone, setPhone] = useState('')
   // Spec 4 checks the shopper's active codes first; a guest has none (they belong to an account), so the
   // phone's code, new or not, goes to that phone by SMS, and the guest area says where.

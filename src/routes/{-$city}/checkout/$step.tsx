@@ -25,7 +25,7 @@ export const Route = createFileRoute('/{-$city}/checkout/$step')({
   },
   // Its texts are a catalogue of their own, loaded with the page; the loader's code comes with it too.
   loader: ({ context }) =>
-    import('../../../features/checkout/messages-loader').then((m) => m.loadCheckoutMessages(context.lang)),
+    import('../../../i18n/feature-messages').then((m) => m.loadFeatureMessages('checkout', context.lang)),
   component: CheckoutStepRoute,
 })
 

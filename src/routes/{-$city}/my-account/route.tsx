@@ -21,4 +21,7 @@ export const Route = createFileRoute('/{-$city}/my-account')({
         search: { redirect: location.href },
       })
   },
+  // The account area's texts are a catalogue of their own, loaded with its pages.
+  loader: ({ context }) =>
+    import('../../../i18n/feature-messages').then((m) => m.loadFeatureMessages('account', context.lang)),
 })

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountFrame } from '../../../../features/account/account-frame'
-import { ComingWithFeature } from '../../../../features/account/placeholder-page'
+import { MyReviewsPage } from '../../../../features/reviews/my-reviews-page'
 
 export const Route = createFileRoute('/{-$city}/my-account/reviews/')({
+  loader: ({ context }) =>
+    import('../../../../i18n/feature-messages').then((m) => m.loadFeatureMessages('reviews', context.lang)),
   component: () => (
     <AccountFrame section="accountReviews">
-      <ComingWithFeature feature="reviews" />
+      <MyReviewsPage />
     </AccountFrame>
   ),
 })

@@ -1,0 +1,98 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Lang } from '../../../contract/common'
+import type {
+  MyReviews,
+  NewReview,
+  ProductReviews,
+  Review,
+  ReviewInput,
+  ReviewMood,
+  ReviewReactions,
+  ReviewReactionType,
+} from '../../../contract/reviews'
+import { FEEDBACK_V2, REVIEW_PAGE_SIZE } from '../../../contract/values/reviews'
+import { api } from '../../data/api'
+import { getAccessToken } from '../../data/auth-tokens'
+
+/** A product's page of approved reviews; the signed-in shopper's answer carries their own reactions. */
+export const productReviewsQuery = (
+  sku: string,
+  mood: ReviewMood,
+  page: number,
+  lang: Lang,
+  signedIn: boolean,
+) =>
+  queryOptions({
+    queryKey: ['reviews', 'product', sku, mood, page, lang, signedIn],
+    queryFn: ({ signal }) =>
+      api.get<ProductReviews>(`${FEEDBACK_V2}/reviews/products/${encodeURIComponent(sku)}`, {
+        query: { mood, page: String(page), limit: String(REVIEW_PAGE_SIZE) },
+        signal,
+      }),
+    staleTime: 30_000,
+  })
+
+/** The shopper's own reviews (the account's reviews section). */
+export const myReviewsQuery = (lang: Lang) =>
+  queryOptions({
+    queryKey: ['reviews', 'mine', lang],
+    queryFn: ({ signal }) => api.get<MyReviews>(`${FEEDBACK_V2}/reviews`, { signal }),
+  })
+
+export const myReviewQuery = (id: number, lang: Lang) =>
+  queryOptions({
+    queryKey: ['reviews', 'mine', 'one', id, lang],
+    queryFn: ({ signal }) => api.get<Review>(`${FEEDBACK_V2}/reviews/${id}`, { signal }),
+  })
+
+export const writeReview = (review: NewReview) => api.post<Review>(`${FEEDBACK_V2}/reviews`, review)
+export const editReview = (id: number, review: ReviewInput) =>
+  api.put<Review>(`${FEEDBACK_V2}/reviews/${id}`, review)
+
+export const react = (id: number, type: ReviewReactionType) =>
+  api.post<ReviewReactions>(`${FEEDBACK_V2}/reviews/${id}/reactions?type=${type}`, undefined)
+export const unreact = (id: number) => api.delete<ReviewReactions>(`${FEEDBACK_V2}/reviews/${id}/reactions`)
+
+export const removePhoto = (id: number, mediaId: string) =>
+  api.delete<Review>(`${FEEDBACK_V2}/reviews/${id}/images`, { query: { media_id: mediaId } })
+
+export class UploadError extends Error {
+  constructor(readonly status: number) {
+    super(`upload failed with ${status}`)
+  }
+}
+
+/**
+ * Sends a photo as the request's body with XMLHttpRequest, the one browser API that reports upload
+ * progress (fetch does not); `onProgress` gets 0-1.
+ */
+export function uploadPhoto(
+  id: number,
+  file: Blob,
+  lang: Lang,
+  onProgress: (share: number) => void,
+): Promise<Review> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', `${FEEDBACK_V2}/reviews/${id}/images`)
+    const token = getAccessToken()
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`)
+    xhr.setRequestHeader('accept-language', lang)
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream')
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total)
+    }
+    xhr.onload = () => {
+      if (xhr.status === 200) resolve(JSON.parse(xhr.responseText) as Review)
+      else reject(new UploadError(xhr.status))
+    }
+    xhr.onerror = () => reject(new UploadError(0))
+    xhr.send(file)
+  })
+}
+
+/** The share of 4- and 5-star reviews as a percent with one decimal (spec 9), e.g. "87,5". */
+export function positiveShare(stars: ProductReviews['rating_and_stars'], count: number): number {
+  if (count === 0) return 0
+  return Math.round(((stars.stars_four + stars.stars_five) / count) * 1000) / 10
+}

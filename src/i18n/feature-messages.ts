@@ -1,0 +1,51 @@
+import type { Messages } from '@lingui/core'
+// The app's shared instance (src/i18n/i18n.ts activates it), taken from lingui itself: importing the
+// app's i18n module from here cut it into a chunk of its own.
+import { i18n } from '@lingui/core'
+import type { Lang } from '../../contract/values/common'
+
+/*
+ * Texts that only some pages need are catalogues of their own (lingui.config.ts), so the product and
+ * category pages, which load the main catalogue with the app, stay within the JavaScript budget. A page
+ * or a part of one loads its catalogue before it renders (a route's loader, or `use()` in a component),
+ * into the app's i18n beside the main catalogue.
+ */
+const loaders = {
+  checkout: {
+    ru: () => import('../locales/ru/checkout.po'),
+    kk: () => import('../locales/kk/checkout.po'),
+  },
+  reviews: {
+    ru: () => import('../locales/ru/reviews.po'),
+    kk: () => import('../locales/kk/reviews.po'),
+  },
+  compare: {
+    ru: () => import('../locales/ru/compare.po'),
+    kk: () => import('../locales/kk/compare.po'),
+  },
+  notifications: {
+    ru: () => import('../locales/ru/notifications.po'),
+    kk: () => import('../locales/kk/notifications.po'),
+  },
+  account: {
+    ru: () => import('../locales/ru/account.po'),
+    kk: () => import('../locales/kk/account.po'),
+  },
+} satisfies Record<string, Record<Lang, () => Promise<{ messages: Messages }>>>
+
+export type FeatureCatalogue = keyof typeof loaders
+
+const loaded = new Map<string, Promise<void>>()
+
+/** The same promise for a catalogue and language every time, so `use()` can wait for it in a render. */
+export function loadFeatureMessages(name: FeatureCatalogue, lang: Lang): Promise<void> {
+  const key = `${name}:${lang}`
+  let done = loaded.get(key)
+  if (!done) {
+    done = loaders[name][lang]().then(({ messages }) => i18n.load(lang, messages))
+    // A failed load (offline before the chunk was cached) is tried again next time.
+    done.catch(() => loaded.delete(key))
+    loaded.set(key, done)
+  }
+  return done
+}
