@@ -20,6 +20,7 @@ import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
 import { receiversModule } from './receivers/routes'
+import { wishlistModule } from './wishlist'
 
 /** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
 export const modules = [
@@ -44,4 +45,5 @@ export const modules = [
   defineModule('actioner', actionerModule),
   defineModule('orders', ordersModule),
   defineModule('checkout', checkoutModule, ['cart', 'inventory', 'payment-cards', 'account']),
+  defineModule('wishlist', wishlistModule, ['catalog', 'account']),
 ]
