@@ -113,7 +113,7 @@ export default tseslint.config(
           root: import.meta.dirname,
           may: (() => {
             const base = ['atoms', 'data', 'ui', 'i18n', 'locales', 'url', 'head', 'contract']
-            const shared = ['cart', 'listing', 'page', 'pwa', 'session']
+            const shared = ['cart', 'listing', 'page', 'pwa', 'session', 'wishlist']
             return {
               // entry points and the composition root: the router, the app, the server render's start
               main: ['*'],
@@ -130,8 +130,9 @@ export default tseslint.config(
               routes: ['features', ...shared, ...base],
               features: ['features', ...shared, ...base],
               // shared client parts: what several features use
-              listing: ['cart', ...base],
+              listing: ['cart', 'wishlist', ...base],
               cart: ['session', ...base],
+              wishlist: ['session', ...base],
               session: base,
               page: base,
               pwa: base,

@@ -5,10 +5,11 @@ import type { ProductListItem } from '../../contract/catalog'
 import { imageUrl } from '../../contract/values/media'
 import { useStoreLocation } from '../url/store-location'
 import { ProductBuyButton } from '../cart/add-to-cart-button'
+import { HeartButton } from '../wishlist/wishlist-buttons'
 import { formatMoney, formatNumber } from '../i18n/format'
 import { pluralForm } from '../i18n/plural-form'
 import { IconButton } from '../ui/button'
-import { CompareIcon, HeartIcon } from '../ui/icons'
+import { CompareIcon } from '../ui/icons'
 import { Price } from '../ui/price'
 import styles from './product-card.module.css'
 import { Suspense } from 'react'
@@ -97,7 +98,6 @@ function AvailabilityLine({ product }: { product: ProductListItem }) {
   )
 }
 
-/** Wishlist and comparison are wired by their own features; the cart's button works. */
 function BuyButton({ product }: { product: ProductListItem }) {
   return (
     <div className={styles.actions}>
@@ -106,13 +106,11 @@ function BuyButton({ product }: { product: ProductListItem }) {
   )
 }
 
-function ListButtons() {
+function ListButtons({ product }: { product: ProductListItem }) {
   const { t } = useLingui()
   return (
     <div className={styles.listButtons}>
-      <IconButton label={t`В избранное`} className={styles.iconAction} disabled data-testid="add-to-wishlist">
-        <HeartIcon size="M" />
-      </IconButton>
+      <HeartButton product={product} className={styles.iconAction} />
       <IconButton
         label={t`Добавить к сравнению`}
         className={styles.iconAction}
@@ -190,7 +188,7 @@ function Card({ product, priority = 'lazy', onOpen }: ProductCardProps) {
             ))}
           </ul>
         ) : null}
-        {isIntangible ? null : <ListButtons />}
+        {isIntangible ? null : <ListButtons product={product} />}
       </div>
       <h3 className={styles.title}>
         {isService ? (

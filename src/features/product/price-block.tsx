@@ -1,31 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Product } from '../../../contract/catalog'
+import type { ProductListItem } from '../../../contract/catalog'
 import { formatMoney } from '../../i18n/format'
 import { ProductBuyButton } from '../../cart/add-to-cart-button'
+import { HeartButton } from '../../wishlist/wishlist-buttons'
 import { IconButton } from '../../ui/button'
-import { CompareIcon, HeartIcon } from '../../ui/icons'
+import { CompareIcon } from '../../ui/icons'
 import { Price } from '../../ui/price'
 import { paymentOffers, saving } from './price-info'
 import { isStocked } from './product-tabs'
 import styles from './price-block.module.css'
 
-export type PriceBlockProduct = Pick<
-  Product,
-  | 'price'
-  | 'old_price'
-  | 'discount'
-  | 'credit_terms'
-  | 'kaspi_installment_info'
-  | 'availability'
-  | 'only_prepayment'
-  | 'is_preorder'
-  | 'type'
-  | 'sku'
-  | 'id'
-  | 'uri'
-  | 'title'
-  | 'images'
->
+/** The product as its card knows it: the heart keeps that card for the wishlist drawn before the server answers. */
+export type PriceBlockProduct = ProductListItem
 
 export interface PriceBlockProps {
   product: PriceBlockProduct
@@ -35,8 +21,8 @@ export interface PriceBlockProps {
 
 /**
  * The price for the shopper's city with the old price and the saving, the credit and installment terms,
- * and the buying buttons. Wishlist and comparison arrive with their own issues: until then their buttons
- * are shown disabled rather than pretending to work.
+ * and the buying buttons: the cart, the wishlist's heart, and comparison (shown disabled until its own
+ * issue rather than pretending to work).
  */
 export function PriceBlock({ product, cityName }: PriceBlockProps) {
   const { t } = useLingui()
@@ -93,14 +79,7 @@ export function PriceBlock({ product, cityName }: PriceBlockProps) {
 
       <div className={styles.actions}>
         <ProductBuyButton product={product} className={styles.buy} />
-        <IconButton
-          label={t`В избранное`}
-          disabled
-          className={styles.iconAction}
-          data-testid="add-to-wishlist"
-        >
-          <HeartIcon size="M" />
-        </IconButton>
+        <HeartButton product={product} className={styles.iconAction} />
         <IconButton label={t`Сравнить`} disabled className={styles.iconAction} data-testid="add-to-compare">
           <CompareIcon size="M" />
         </IconButton>
