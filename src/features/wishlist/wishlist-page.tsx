@@ -94,11 +94,10 @@ export function WishlistPage({ sorting, onSorting }: WishlistPageProps) {
     <div className={styles.page} data-testid="wishlist-page">
       {signedIn ? null : (
         <p className={styles.notice} data-testid="wishlist-guest-note">
-          {t`Избранное хранится на этом устройстве.`}{' '}
+          {t`Избранное хранится на этом устройстве. Войдите, чтобы оно было с вами на любом устройстве.`}{' '}
           <Link to="/{-$city}/login" params={{ city: prefix }}>
-            {t`Войдите`}
+            {t`Войти`}
           </Link>
-          {t`, чтобы оно было с вами на любом устройстве.`}
         </p>
       )}
       {hasPending && !online ? (
