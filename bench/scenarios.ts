@@ -2,6 +2,7 @@ import type { LoadRequest } from './lib/load'
 import type { Scenario } from './lib/scenario'
 import { checkoutScenarios } from './checkout'
 import { sitemapScenarios } from './sitemap'
+import { wishlistScenarios } from './wishlist'
 
 const IMAGE_SIZES = [150, 208, 272] as const
 
@@ -23,6 +24,7 @@ export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
     ...(await cartScenarios(baseUrl)),
     ...(await sitemapScenarios(baseUrl)),
     ...(await checkoutScenarios(baseUrl)),
+    ...(await wishlistScenarios(baseUrl)),
   ]
 }
 
