@@ -1,10 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react'
 import type { ProductListItem } from '../../contract/catalog'
 import { WISHLIST_REMOVAL_DELAY_MS } from '../../contract/values/wishlist'
+import { sessionAtom } from '../atoms/session'
 import { IconButton } from '../ui/button'
 import { HeartIcon } from '../ui/icons'
-import { useWishlist, useWishlistActions, type WishlistActions } from './use-wishlist'
+import { useStoreLocation } from '../url/store-location'
+import type { ActionContext } from './actions'
+import type { WishlistSnapshot } from './wishlist-sync'
 import styles from './wishlist-buttons.module.css'
 
 /** What every heart needs of the list: one subscription to it for the whole page. */
@@ -13,12 +18,19 @@ export interface WishlistButtons {
   inList: ReadonlySet<string>
   /** Products on their way out: shown fading for the spec's 200 ms before the removal is made. */
   leaving: ReadonlySet<string>
-  add: WishlistActions['add']
-  remove: WishlistActions['remove']
+  /** The header's badge: products in the list, 0 without one, null while not known. */
+  count: number | null
+  add: (product: ProductListItem) => Promise<void>
+  remove: (sku: string) => Promise<void>
   creating: boolean
 }
 
 const WishlistButtonsContext = createContext<WishlistButtons | null>(null)
+
+// The list's reading and its changes come with code of their own: a category page's first JavaScript
+// carries only the hearts (the budget of scripts/check-js-budget.ts).
+const WishlistSync = lazy(() => import('./wishlist-sync'))
+const loadActions = () => import('./actions')
 
 /**
  * Reads the list once for every heart under it, as `CartButtonsProvider` does for the buy buttons: a
@@ -26,40 +38,66 @@ const WishlistButtonsContext = createContext<WishlistButtons | null>(null)
  * server").
  */
 export function WishlistButtonsProvider({ children }: { children: ReactNode }) {
-  const { list, owner, cityId } = useWishlist()
-  const { add, remove, creating } = useWishlistActions(owner, cityId)
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const { cityId } = useStoreLocation()
+  const signedIn = useAtomValue(sessionAtom).signedIn
+  const [snapshot, setSnapshot] = useState<WishlistSnapshot | null>(null)
+  const [creating, setCreating] = useState(false)
   const [leaving, setLeaving] = useState<ReadonlySet<string>>(() => new Set())
-  const skus = list.items.map((item) => item.sku).join('\n')
+  const skus = snapshot?.skus ?? ''
   const inList = useMemo(() => new Set(skus ? skus.split('\n') : []), [skus])
-  // The hearts keep one `add` and `remove`; each calls the latest, which knows the list as it is now.
-  const latest = useRef({ add, remove })
-  useEffect(() => {
-    latest.current = { add, remove }
-  })
-  const stableAdd = useCallback((product: ProductListItem) => latest.current.add(product), [])
-  // Spec browsing 4 and 9: a removal is visually delayed 200 ms (the item fades, then goes).
-  const stableRemove = useCallback(async (sku: string) => {
-    setLeaving((current) => new Set(current).add(sku))
-    await new Promise((resolve) => setTimeout(resolve, WISHLIST_REMOVAL_DELAY_MS))
-    const removing = latest.current.remove(sku)
-    setLeaving((current) => {
-      const next = new Set(current)
-      next.delete(sku)
-      return next
-    })
-    await removing
-  }, [])
-  const value = useMemo(
-    () => ({ inList, leaving, add: stableAdd, remove: stableRemove, creating }),
-    [inList, leaving, stableAdd, stableRemove, creating],
+  // Made again only when whose list it is changes (once, as the page learns it), with the list's SKUs.
+  const owner = snapshot?.owner
+  const ctx = useCallback(
+    (): ActionContext => ({ queryClient, i18n, owner, cityId, signedIn, setCreating }),
+    [queryClient, i18n, owner, cityId, signedIn],
   )
-  return <WishlistButtonsContext value={value}>{children}</WishlistButtonsContext>
+  const add = useCallback(
+    (product: ProductListItem) => loadActions().then(({ addProduct }) => addProduct(ctx(), product)),
+    [ctx],
+  )
+  // Spec browsing 4 and 9: a removal is visually delayed 200 ms (the item fades, then goes).
+  const remove = useCallback(
+    async (sku: string) => {
+      setLeaving((current) => new Set(current).add(sku))
+      const [{ removeProduct }] = await Promise.all([
+        loadActions(),
+        new Promise((resolve) => setTimeout(resolve, WISHLIST_REMOVAL_DELAY_MS)),
+      ])
+      const removing = removeProduct(ctx(), sku)
+      setLeaving((current) => {
+        const next = new Set(current)
+        next.delete(sku)
+        return next
+      })
+      await removing
+    },
+    [ctx],
+  )
+  const value = useMemo(
+    () => ({ inList, leaving, count: snapshot?.count ?? null, add, remove, creating }),
+    [inList, leaving, snapshot?.count, add, remove, creating],
+  )
+  return (
+    <WishlistButtonsContext value={value}>
+      {children}
+      <Suspense fallback={null}>
+        <WishlistSync onChange={setSnapshot} />
+      </Suspense>
+    </WishlistButtonsContext>
+  )
 }
 
 export function useWishlistButtons(): WishlistButtons {
   const buttons = use(WishlistButtonsContext)
   if (!buttons) throw new Error('a heart needs a WishlistButtonsProvider above it (the root route has one)')
   return buttons
+}
+
+/** The header's badge: products in the list, 0 without one, null while it is not known. */
+export function useWishlistCount(): number | null {
+  return use(WishlistButtonsContext)?.count ?? null
 }
 
 export interface HeartButtonProps {

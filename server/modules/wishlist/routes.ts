@@ -14,7 +14,7 @@ import {
 } from '../../../contract/wishlist'
 import { requireUser } from '../../http/auth'
 import { idempotencyRequest, type Answer } from '../../http/idempotency'
-import { sendJsonParts } from '../../http/json-bytes'
+import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import type { ModuleRegistration } from '../../http/types'
 import { createWishlistRepo, type WishlistHolder } from './repo'
 import { createWishlistService, type ListOwner } from './service'
@@ -42,10 +42,22 @@ export interface WishlistFace {
   holders(productIds: readonly number[]): Promise<WishlistHolder[]>
 }
 
+/** The buffers lists are joined into, lent one per answer (see `createAnswerBuffers`). */
+const answerBuffers = createAnswerBuffers()
+
+/**
+ * A list's parts (its cards' cached bytes between small per-item fields) go out as one write: sent part
+ * by part, the compressor flushed each of some sixty writes (server/http/compression.ts).
+ */
 function sendList(reply: FastifyReply, parts: Buffer[]) {
   reply.header('cache-control', 'private, no-store')
-  if (CHECK_RENDERED) Wishlist.parse(JSON.parse(Buffer.concat(parts).toString()))
-  return sendJsonParts(reply, parts)
+  let length = 0
+  for (const part of parts) length += part.length
+  const body = answerBuffers.take(length)
+  let at = 0
+  for (const part of parts) at += part.copy(body, at)
+  if (CHECK_RENDERED) Wishlist.parse(JSON.parse(body.toString()))
+  return sendLentJson(reply, body, answerBuffers)
 }
 
 function sendChange(reply: FastifyReply, answer: Answer<WishlistChange> & { replayed: boolean }) {
