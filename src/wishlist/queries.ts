@@ -72,8 +72,9 @@ export function wishlistQuery(
   return queryOptions({
     queryKey: wishlistKey(owner, cityId, sorting),
     meta: owner?.kind === 'named' ? { user: true } : undefined,
-    // A shopper without a list has an empty one; the network has nothing to add to that.
-    staleTime: owner === null ? Infinity : 30_000,
+    // A shopper without a list has an empty one; the network has nothing to add to that. A list is read
+    // again at every page load: the copy restored from IndexedDB may predate changes sent since.
+    staleTime: owner === null ? Infinity : 0,
     queryFn: async ({ signal, client }): Promise<Wishlist> => {
       if (owner === null) return emptyWishlist(null, sorting)
       let list: Wishlist
@@ -87,6 +88,8 @@ export function wishlistQuery(
         }
         throw error
       }
+      // After a reload the stored queue is read first, so changes still waiting are laid over the list.
+      await queue.ready()
       return withPendingChanges(list, owner, queue.getItems(), previewLookup(client))
     },
   })

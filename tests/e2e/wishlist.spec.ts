@@ -117,8 +117,12 @@ test.describe('the wishlist', () => {
     const sku = (await card(page, 0).getAttribute('data-sku'))!
     await page.goto(`/p/${sku}`)
     const heartButton = page.getByTestId('add-to-wishlist')
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/products\/guest\/[0-9a-f-]+$/.test(r.url()),
+    )
     await heartButton.click()
     await expect(heartButton).toHaveAttribute('aria-pressed', 'true')
+    expect((await answered).status()).toBe(200)
     await page.goto('/my-account/wishlist')
     await expect(item(page, sku)).toBeVisible()
     await expect(item(page, sku).getByTestId('add-to-cart')).toBeVisible()
