@@ -113,7 +113,7 @@ export default tseslint.config(
           root: import.meta.dirname,
           may: (() => {
             const base = ['atoms', 'data', 'ui', 'i18n', 'locales', 'url', 'head', 'contract']
-            const shared = ['cart', 'compare', 'listing', 'page', 'pwa', 'session']
+            const shared = ['cart', 'compare', 'listing', 'page', 'pwa', 'session', 'wishlist']
             return {
               // entry points and the composition root: the router, the app, the server render's start
               main: ['*'],
@@ -130,9 +130,10 @@ export default tseslint.config(
               routes: ['features', ...shared, ...base],
               features: ['features', ...shared, ...base],
               // shared client parts: what several features use
-              listing: ['cart', 'compare', ...base],
+              listing: ['cart', 'compare', 'wishlist', ...base],
               cart: ['session', ...base],
               compare: base,
+              wishlist: ['session', ...base],
               session: base,
               page: base,
               pwa: base,

@@ -5,9 +5,12 @@ import { defineConfig } from '@lingui/conf'
  * JavaScript budget (scripts/check-js-budget.ts counts it). The texts of pages and parts only some visits
  * need are catalogues of their own, loaded with them (src/i18n/feature-messages.ts): the checkout's
  * (checkout, payment, order pages), the reviews' (the product page's tab, the account's reviews), the
- * comparison page's, the information centre's and the account area's (with its guest offer).
+ * comparison page's, the account area's (with its guest offer), the wishlist
+ * page's, the cart page's and sign-in's (which the checkout's phone step uses too).
  */
-const FEATURES = ['checkout', 'reviews', 'compare', 'notifications', 'account']
+const FEATURES = ['checkout', 'reviews', 'compare', 'account', 'wishlist', 'cart', 'auth']
+/** Parts of shared folders whose texts belong to a feature's catalogue (code that comes lazily with it). */
+const ALSO: Record<string, string[]> = { compare: ['<rootDir>/src/compare/compare-click.ts'] }
 
 export default defineConfig({
   sourceLocale: 'ru',
@@ -17,11 +20,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: FEATURES.map((name) => `<rootDir>/src/features/${name}/**`),
+      exclude: FEATURES.flatMap((name) => [`<rootDir>/src/features/${name}/**`, ...(ALSO[name] ?? [])]),
     },
     ...FEATURES.map((name) => ({
       path: `<rootDir>/src/locales/{locale}/${name}`,
-      include: [`<rootDir>/src/features/${name}`],
+      include: [`<rootDir>/src/features/${name}`, ...(ALSO[name] ?? [])],
     })),
   ],
 })

@@ -3,6 +3,7 @@ import type { Scenario } from './lib/scenario'
 import { checkoutScenarios } from './checkout'
 import { reviewsScenarios } from './reviews'
 import { sitemapScenarios } from './sitemap'
+import { wishlistScenarios } from './wishlist'
 
 const IMAGE_SIZES = [150, 208, 272] as const
 
@@ -25,6 +26,7 @@ export async function storeScenarios(baseUrl: string): Promise<Scenario[]> {
     ...(await sitemapScenarios(baseUrl)),
     ...(await checkoutScenarios(baseUrl)),
     ...(await reviewsScenarios(baseUrl)),
+    ...(await wishlistScenarios(baseUrl)),
   ]
 }
 

@@ -23,6 +23,7 @@ import { promotionsModule } from './promotions/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
 import type { App } from '../http/types'
+import { wishlistModule } from './wishlist'
 
 /** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
 export const modules = [
@@ -59,6 +60,7 @@ export const modules = [
     'account',
     'notifications',
   ]),
+  defineModule('wishlist', wishlistModule, ['catalog', 'account']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

@@ -33,7 +33,7 @@ function useMountedInTransition(): boolean {
 export function CompareButton({ product, label, className }: CompareButtonProps) {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const { prefix } = useStoreLocation()
+  const { prefix, lang } = useStoreLocation()
   const mounted = useMountedInTransition()
   const list = useAtomValue(listAtom)
   const store = useStore()
@@ -47,21 +47,7 @@ export function CompareButton({ product, label, className }: CompareButtonProps)
       categories: comparisonCategories(product.categories_ru),
     }
     const { compareProduct } = await import('./compare-click')
-    await compareProduct(
-      store,
-      compared,
-      {
-        added: t`Товар добавлен к сравнению`,
-        compare: t`Сравнить`,
-        alreadyListed: t`Товар уже есть в сравнении`,
-        openList: t`Перейти к сравнению`,
-        notComparable: t`Этот товар нельзя сравнить с товарами из списка`,
-        notComparableHint: t`Сравнивать можно товары одной категории. Очистите список, чтобы сравнить этот товар с другими.`,
-        clearAndAdd: t`Очистить список и добавить`,
-        cleared: t`Список сравнения очищен, товар добавлен`,
-      },
-      openList,
-    )
+    await compareProduct(store, compared, lang, openList)
   }
 
   return (

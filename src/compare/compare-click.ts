@@ -1,19 +1,24 @@
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { getDefaultStore } from 'jotai'
+import type { Lang } from '../../contract/values/common'
 import type { ComparedProduct } from '../atoms/comparison'
+import { loadFeatureMessages } from '../i18n/feature-messages'
 import { toast } from '../ui/toast/toast-store'
 import { addToComparisonAtom, replaceComparisonAtom } from './actions'
 
 type Store = ReturnType<typeof getDefaultStore>
 
-export interface CompareTexts {
-  added: string
-  compare: string
-  alreadyListed: string
-  openList: string
-  notComparable: string
-  notComparableHint: string
-  clearAndAdd: string
-  cleared: string
+/** What the toasts say: in the comparison's catalogue, which comes with this module, not with every card. */
+const TEXTS = {
+  added: msg`Товар добавлен к сравнению`,
+  compare: msg`Сравнить`,
+  alreadyListed: msg`Товар уже есть в сравнении`,
+  openList: msg`Перейти к сравнению`,
+  notComparable: msg`Этот товар нельзя сравнить с товарами из списка`,
+  notComparableHint: msg`Сравнивать можно товары одной категории. Очистите список, чтобы сравнить этот товар с другими.`,
+  clearAndAdd: msg`Очистить список и добавить`,
+  cleared: msg`Список сравнения очищен, товар добавлен`,
 }
 
 /**
@@ -23,10 +28,17 @@ export interface CompareTexts {
 export async function compareProduct(
   store: Store,
   product: ComparedProduct,
-  texts: CompareTexts,
+  lang: Lang,
   openList: () => void,
 ): Promise<void> {
-  const verdict = await store.set(addToComparisonAtom, product)
+  const [verdict] = await Promise.all([
+    store.set(addToComparisonAtom, product),
+    loadFeatureMessages('compare', lang),
+  ])
+  const texts = Object.fromEntries(Object.entries(TEXTS).map(([key, text]) => [key, i18n._(text)])) as Record<
+    keyof typeof TEXTS,
+    string
+  >
   if (verdict === 'added') {
     toast.success(texts.added, { id: 'comparison', button: { label: texts.compare, onClick: openList } })
   } else if (verdict === 'alreadyListed') {

@@ -23,13 +23,21 @@ const loaders = {
     ru: () => import('../locales/ru/compare.po'),
     kk: () => import('../locales/kk/compare.po'),
   },
-  notifications: {
-    ru: () => import('../locales/ru/notifications.po'),
-    kk: () => import('../locales/kk/notifications.po'),
-  },
   account: {
     ru: () => import('../locales/ru/account.po'),
     kk: () => import('../locales/kk/account.po'),
+  },
+  wishlist: {
+    ru: () => import('../locales/ru/wishlist.po'),
+    kk: () => import('../locales/kk/wishlist.po'),
+  },
+  cart: {
+    ru: () => import('../locales/ru/cart.po'),
+    kk: () => import('../locales/kk/cart.po'),
+  },
+  auth: {
+    ru: () => import('../locales/ru/auth.po'),
+    kk: () => import('../locales/kk/auth.po'),
   },
 } satisfies Record<string, Record<Lang, () => Promise<{ messages: Messages }>>>
 

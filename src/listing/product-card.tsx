@@ -6,10 +6,9 @@ import { imageUrl } from '../../contract/values/media'
 import { useStoreLocation } from '../url/store-location'
 import { ProductBuyButton } from '../cart/add-to-cart-button'
 import { CompareButton } from '../compare/compare-button'
+import { HeartButton } from '../wishlist/wishlist-buttons'
 import { formatMoney, formatNumber } from '../i18n/format'
 import { pluralForm } from '../i18n/plural-form'
-import { IconButton } from '../ui/button'
-import { HeartIcon } from '../ui/icons'
 import { Price } from '../ui/price'
 import styles from './product-card.module.css'
 import { Suspense } from 'react'
@@ -98,7 +97,6 @@ function AvailabilityLine({ product }: { product: ProductListItem }) {
   )
 }
 
-/** The cart's button; wishlist and comparison sit on the picture (ListButtons). */
 function BuyButton({ product }: { product: ProductListItem }) {
   return (
     <div className={styles.actions}>
@@ -108,12 +106,9 @@ function BuyButton({ product }: { product: ProductListItem }) {
 }
 
 function ListButtons({ product }: { product: ProductListItem }) {
-  const { t } = useLingui()
   return (
     <div className={styles.listButtons}>
-      <IconButton label={t`В избранное`} className={styles.iconAction} disabled data-testid="add-to-wishlist">
-        <HeartIcon size="M" />
-      </IconButton>
+      <HeartButton product={product} className={styles.iconAction} />
       <CompareButton product={product} className={styles.iconAction} />
     </div>
   )

@@ -3,6 +3,7 @@ import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
 import { lazy } from 'react'
 import { CartButtonsProvider } from '../cart/add-to-cart'
+import { WishlistButtonsProvider } from '../wishlist/wishlist-buttons'
 import { SearchBox } from '../features/search/search-box'
 import { AppShell } from '../features/shell/shell'
 
@@ -26,12 +27,14 @@ const NotificationBell = lazy(() =>
 function RootLayout() {
   return (
     <>
-      {/* Every buy button of the page reads the cart through the provider, once. The shell frames every
+      {/* Every buy button and heart of the page reads the cart and the wishlist through a provider, once. The shell frames every
           page; the parts other features own are composed in here. */}
       <CartButtonsProvider>
-        <AppShell SearchBox={SearchBox} Bell={NotificationBell} GuestOffer={GuestOffer}>
-          <Outlet />
-        </AppShell>
+        <WishlistButtonsProvider>
+          <AppShell SearchBox={SearchBox} Bell={NotificationBell} GuestOffer={GuestOffer}>
+            <Outlet />
+          </AppShell>
+        </WishlistButtonsProvider>
       </CartButtonsProvider>
       {/* On the server: the router's state and the queries the page was rendered from, as inline
           scripts with the request's nonce (they remove themselves once run, so the browser, which has

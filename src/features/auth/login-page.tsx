@@ -11,6 +11,7 @@ import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'
 import { toast } from '../../ui/toast/toast-store'
 import { mergeGuestCart } from '../../cart/session'
+import { mergeGuestWishlist } from '../../wishlist/session'
 import { PageFrame } from '../../page/page-frame'
 import * as calls from './api'
 import { authFailure, MESSAGES, type AuthCall, type AuthFailure } from './errors'
@@ -98,6 +99,8 @@ export function LoginPage({ step: urlStep = 'phone', redirect }: LoginPageProps)
     await applySignIn(queryClient, tokens)
     // Purchase flow 4: what the shopper put in the cart as a guest joins the named cart.
     await mergeGuestCart(queryClient, location.cityId, i18n)
+    // Spec browsing 4: and the guest's wishlist joins the named list.
+    await mergeGuestWishlist(queryClient, location.cityId)
     toast.success(i18n._(MESSAGES.signedIn))
     if (redirect) void router.navigate({ href: redirect, replace: true })
     else if (canGoBack) router.history.back()

@@ -86,7 +86,7 @@ describe('a category page', () => {
     )
   })
 
-  it('shows price, old price, discount, stickers, credit terms and stock; the cart and compare buttons work, the wishlist is disabled', async () => {
+  it('shows price, old price, discount, stickers, credit terms and stock; the cart, wishlist and compare buttons work', async () => {
     server.listing = () =>
       json(200, {
         ...listing(1, 2),
@@ -111,8 +111,8 @@ describe('a category page', () => {
     expect(sale!.textContent).toContain('В наличии')
     expect(gone!.textContent).toContain('Нет в наличии')
     expect(gone!.textContent).toContain('Нет отзывов')
-    expect((within(sale!).getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(true)
     expect((within(sale!).getByTestId('add-to-compare') as HTMLButtonElement).disabled).toBe(false)
+    expect((within(sale!).getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(false)
     await waitFor(() =>
       expect((within(sale!).getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false),
     )

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { AUTH_LIMITS } from '../../../contract/values/account'
 import { mergeGuestCart } from '../../cart/session'
+import { mergeGuestWishlist } from '../../wishlist/session'
 import { applySignIn } from '../../session/session'
 import { useStoreLocation } from '../../url/store-location'
 import { Button } from '../../ui/button'
@@ -87,6 +88,7 @@ export function PhoneConfirm() {
     await applySignIn(queryClient, tokens)
     // Purchase flow 4: what the guest put in the cart joins the shopper's cart.
     await mergeGuestCart(queryClient, cityId, i18n)
+    await mergeGuestWishlist(queryClient, cityId)
     // The profile now answers: the checkout goes on with this shopper as the receiver.
     setBusy(false)
   }

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { use, useEffect, useId, useRef, useState } from 'react'
-import { loadFeatureMessages } from '../../i18n/feature-messages'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { Notification } from '../../../contract/notifications'
 import { NOTIFICATIONS_FAILURE_KEY } from '../../../contract/values/notifications'
 import { sessionAtom } from '../../atoms/session'
@@ -135,8 +134,6 @@ function Panel({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 function SignedInBell() {
-  // the information centre's texts are a catalogue of their own, loaded with the bell
-  use(loadFeatureMessages('notifications', useStoreLocation().lang))
   const { t } = useLingui()
   const panelId = useId()
   const [open, setOpen] = useState(false)

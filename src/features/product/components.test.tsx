@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { ReactNode } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { CartButtonsProvider } from '../../cart/add-to-cart'
+import { WishlistButtonsProvider } from '../../wishlist/wishlist-buttons'
 import { aProduct } from './fixtures'
 import { Gallery } from './gallery'
 import { PickupMap } from './pickup-map'
@@ -20,10 +21,16 @@ beforeAll(() => {
 
 const renderUi = (ui: ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
-/** The price block's buy button talks to the cart's query and links to /cart: it needs both. */
+/** The price block's buy button and heart talk to the cart's and the wishlist's queries: it needs both. */
 async function renderPriceBlock(ui: ReactNode) {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <CartButtonsProvider>{ui}</CartButtonsProvider> }),
+    routeTree: createRootRoute({
+      component: () => (
+        <CartButtonsProvider>
+          <WishlistButtonsProvider>{ui}</WishlistButtonsProvider>
+        </CartButtonsProvider>
+      ),
+    }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })
   await act(async () => {
@@ -49,10 +56,12 @@ describe('the price block', () => {
     expect(offers[0]?.textContent).toContain('от 18\u00a0750\u00a0₸ в месяц на 24 мес.')
   })
 
-  it('lets the shopper add to the cart and compare; the wishlist stays disabled until it arrives', async () => {
+  it('lets the shopper add to the cart, the wishlist and the comparison', async () => {
     await renderPriceBlock(<PriceBlock product={aProduct()} cityName="Алматы" />)
-    expect((screen.getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByTestId('add-to-compare') as HTMLButtonElement).disabled).toBe(false)
+    const heart = screen.getByTestId('add-to-wishlist') as HTMLButtonElement
+    expect(heart.disabled).toBe(false)
+    expect(heart.getAttribute('aria-pressed')).toBe('false')
     await waitFor(() => expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false))
   })
 

@@ -1,33 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Product } from '../../../contract/catalog'
+import type { ProductListItem } from '../../../contract/catalog'
 import { formatMoney } from '../../i18n/format'
 import { ProductBuyButton } from '../../cart/add-to-cart-button'
-import { IconButton } from '../../ui/button'
-import { HeartIcon } from '../../ui/icons'
+import { HeartButton } from '../../wishlist/wishlist-buttons'
 import { CompareButton } from '../../compare/compare-button'
 import { Price } from '../../ui/price'
 import { paymentOffers, saving } from './price-info'
 import { isStocked } from './product-tabs'
 import styles from './price-block.module.css'
 
-export type PriceBlockProduct = Pick<
-  Product,
-  | 'price'
-  | 'old_price'
-  | 'discount'
-  | 'credit_terms'
-  | 'kaspi_installment_info'
-  | 'availability'
-  | 'only_prepayment'
-  | 'is_preorder'
-  | 'type'
-  | 'sku'
-  | 'id'
-  | 'uri'
-  | 'title'
-  | 'images'
-  | 'categories_ru'
->
+/** The product as its card knows it: the heart keeps that card for the wishlist drawn before the server answers. */
+export type PriceBlockProduct = ProductListItem
 
 export interface PriceBlockProps {
   product: PriceBlockProduct
@@ -37,7 +20,7 @@ export interface PriceBlockProps {
 
 /**
  * The price for the shopper's city with the old price and the saving, the credit and installment terms,
- * and the buying buttons: the cart, the wishlist (its own issue: disabled until then) and the comparison.
+ * and the buying buttons: the cart, the wishlist's heart and the comparison.
  */
 export function PriceBlock({ product, cityName }: PriceBlockProps) {
   const { t } = useLingui()
@@ -94,14 +77,7 @@ export function PriceBlock({ product, cityName }: PriceBlockProps) {
 
       <div className={styles.actions}>
         <ProductBuyButton product={product} className={styles.buy} />
-        <IconButton
-          label={t`В избранное`}
-          disabled
-          className={styles.iconAction}
-          data-testid="add-to-wishlist"
-        >
-          <HeartIcon size="M" />
-        </IconButton>
+        <HeartButton product={product} className={styles.iconAction} />
         <CompareButton product={product} className={styles.iconAction} />
       </div>
     </section>

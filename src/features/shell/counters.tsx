@@ -4,11 +4,11 @@ import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import type { ReactNode } from 'react'
 import { comparisonAtom } from '../../atoms/comparison'
-import { guestWishlistIdAtom } from '../../atoms/guest-wishlist-id'
 import { sessionAtom } from '../../atoms/session'
 import { useStoreLocation } from '../../url/store-location'
 import { useCartSignOut } from '../../cart/session'
 import { useCartCount } from '../../cart/use-cart'
+import { useWishlistCount } from '../../wishlist/wishlist-buttons'
 import { CartIcon, CompareIcon, HeartIcon, UserIcon } from '../../ui/icons'
 import { useHydrated } from '../../ui/use-hydrated'
 import styles from './header.module.css'
@@ -18,7 +18,6 @@ const comparisonCountAtom = unwrap(
   atom(async (get) => (await get(comparisonAtom)).length),
   (previous) => previous ?? 0,
 )
-const guestWishlistIdValueAtom = unwrap(guestWishlistIdAtom, (previous) => previous ?? null)
 
 /** `null`: there is a list, but how many items it holds is not known here. */
 export interface HeaderCounts {
@@ -28,20 +27,15 @@ export interface HeaderCounts {
 }
 
 /**
- * What the header's badges show. Comparison lives on this device, so its count is exact. The cart's
- * count comes from the cart's query (0 without a cart, unknown while it loads). The wishlist's is unknown
- * until its feature provides it (a signed-in shopper's list is on the server).
+ * What the header's badges show. Comparison lives on this device, so its count is exact. The cart's and
+ * the wishlist's counts come from their queries (0 without one, unknown while it loads), with the changes
+ * still waiting for the network already counted.
  */
 export function useHeaderCounts(): HeaderCounts {
   const compare = useAtomValue(comparisonCountAtom)
   const cart = useCartCount()
-  const guestWishlistId = useAtomValue(guestWishlistIdValueAtom)
-  const session = useAtomValue(sessionAtom)
-  return {
-    compare,
-    cart,
-    wishlist: guestWishlistId === null && !session.signedIn ? 0 : null,
-  }
+  const wishlist = useWishlistCount()
+  return { compare, cart, wishlist }
 }
 
 function CounterBadge({ value, testId }: { value: number | null; testId: string }) {

@@ -13,6 +13,9 @@ const parseLoginSearch = (search: Record<string, unknown>) =>
 
 export const Route = createFileRoute('/{-$city}/login')({
   validateSearch: parseLoginSearch,
+  // Its texts are a catalogue of their own, loaded with the page.
+  loader: ({ context }) =>
+    import('../../i18n/feature-messages').then((m) => m.loadFeatureMessages('auth', context.lang)),
   component: LoginRoute,
 })
 

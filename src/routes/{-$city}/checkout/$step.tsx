@@ -24,8 +24,14 @@ export const Route = createFileRoute('/{-$city}/checkout/$step')({
     if (!isStep(params.step)) throw notFound()
   },
   // Its texts are a catalogue of their own, loaded with the page; the loader's code comes with it too.
+  // The phone step confirms a guest's phone with sign-in's parts, whose texts are sign-in's catalogue.
   loader: ({ context }) =>
-    import('../../../i18n/feature-messages').then((m) => m.loadFeatureMessages('checkout', context.lang)),
+    import('../../../i18n/feature-messages').then((m) =>
+      Promise.all([
+        m.loadFeatureMessages('checkout', context.lang),
+        m.loadFeatureMessages('auth', context.lang),
+      ]),
+    ),
   component: CheckoutStepRoute,
 })
 

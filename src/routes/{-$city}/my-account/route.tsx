@@ -2,12 +2,12 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { profileQuery } from '../../../session/session'
 
 /**
- * The account area needs a signed-in shopper (spec 6), except its guest page: anyone else is sent to
- * /login, which brings them back here afterwards.
+ * The account area needs a signed-in shopper (spec 6), except its guest page and the wishlist (a guest
+ * keeps a list too, spec 6): anyone else is sent to /login, which brings them back here afterwards.
  */
 export const Route = createFileRoute('/{-$city}/my-account')({
   beforeLoad: async ({ context, location, params }) => {
-    if (/\/my-account\/guest\/?$/.test(location.pathname)) return
+    if (/\/my-account\/(?:guest|wishlist)\/?$/.test(location.pathname)) return
     let profile
     try {
       profile = await context.queryClient.ensureQueryData(profileQuery())
