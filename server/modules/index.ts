@@ -60,7 +60,7 @@ export const modules = [
     'account',
     'notifications',
   ]),
-  defineModule('wishlist', wishlistModule, ['catalog', 'account']),
+  defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { products } from './catalog'
 import { cities } from './geo'
 
@@ -40,6 +50,12 @@ export const wishlistItems = pgTable(
       .notNull()
       .references(() => cities.id),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The price and availability in that city the shopper last knew of (the wishlist's watch sets them
+     * and compares): a lower price or a return to stock is told once. Null until the watch first sees it.
+     */
+    seenPrice: integer('seen_price'),
+    seenInStock: boolean('seen_in_stock'),
   },
   (t) => [
     primaryKey({ columns: [t.wishlistId, t.productId] }),

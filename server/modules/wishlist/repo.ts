@@ -121,9 +121,17 @@ export function createWishlistRepo() {
       return found.length > 0
     },
 
-    async add(tx: Db, id: string, productId: number, cityId: number): Promise<void> {
+    /** `seen`: the price and availability the shopper sees as they add it, what the watch compares with. */
+    async add(
+      tx: Db,
+      id: string,
+      productId: number,
+      cityId: number,
+      seen: { price: number | null; inStock: boolean } | null,
+    ): Promise<void> {
       await tx.execute(
-        sql`insert into wishlist_items (wishlist_id, product_id, city_id) values (${id}, ${productId}, ${cityId})`,
+        sql`insert into wishlist_items (wishlist_id, product_id, city_id, seen_price, seen_in_stock)
+            values (${id}, ${productId}, ${cityId}, ${seen?.price ?? null}, ${seen?.inStock ?? null})`,
       )
     },
 
@@ -142,8 +150,8 @@ export function createWishlistRepo() {
      */
     async merge(tx: Db, guestId: string, namedId: string, limit: number): Promise<void> {
       await tx.execute(
-        sql`insert into wishlist_items (wishlist_id, product_id, city_id, added_at)
-            select ${namedId}, g.product_id, g.city_id, g.added_at
+        sql`insert into wishlist_items (wishlist_id, product_id, city_id, added_at, seen_price, seen_in_stock)
+            select ${namedId}, g.product_id, g.city_id, g.added_at, g.seen_price, g.seen_in_stock
             from wishlist_items g
             where g.wishlist_id = ${guestId}
               and not exists (select 1 from wishlist_items n

@@ -18,6 +18,7 @@ import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import type { ModuleRegistration } from '../../http/types'
 import { createWishlistRepo, type WishlistHolder } from './repo'
 import { createWishlistService, type ListOwner } from './service'
+import { createWishlistWatch } from './watch'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
 const tags = ['wishlist']
@@ -40,6 +41,8 @@ export interface WishlistFace {
    * counted: nobody could be told.
    */
   holders(productIds: readonly number[]): Promise<WishlistHolder[]>
+  /** Tells holders of price drops and returns to stock now (it also runs every minute); answers how many. */
+  watch(): Promise<number>
 }
 
 /** The buffers lists are joined into, lent one per answer (see `createAnswerBuffers`). */
@@ -73,11 +76,23 @@ async function namedOwner(req: FastifyRequest): Promise<ListOwner> {
 const principalOf = (owner: ListOwner) =>
   owner.kind === 'named' ? `user:${owner.userId}` : `wishlist:${owner.id}`
 
+const WATCH_EVERY_MS = 60_000
+
 /** Spec browsing 7.4, the wishlist (`/wishlist/api/v1`). */
-export const wishlistModule: ModuleRegistration = (app, { database }) => {
+export const wishlistModule: ModuleRegistration = (app, { database, config }) => {
   const repo = createWishlistRepo()
-  const wishlist = createWishlistService({ db: database.db, repo, catalog: () => app.catalog.index() })
-  app.decorate('wishlist', { holders: wishlist.holders } satisfies WishlistFace)
+  const catalog = () => app.catalog.index()
+  const wishlist = createWishlistService({ db: database.db, repo, catalog })
+  const watch = createWishlistWatch({ db: database.db, catalog, notify: app.notify, log: app.log })
+  app.decorate('wishlist', { holders: wishlist.holders, watch: watch.run } satisfies WishlistFace)
+  // tests run the watch themselves, when they have changed what it watches
+  if (config.NODE_ENV !== 'test') {
+    const timer = setInterval(() => {
+      watch.run().catch((err: unknown) => app.log.warn({ err }, 'wishlist watch failed'))
+    }, WATCH_EVERY_MS)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
 
   // ── the signed-in shopper's named list ────────────────────────────────────────────────────────────
 

@@ -10,6 +10,7 @@ import { notFound, unprocessable } from '../../http/errors'
 import { idempotent, type Answer, type IdempotencyRequest } from '../../http/idempotency'
 import { cityIndex, Renderer, type CatalogIndex, type CityIndex } from '../catalog'
 import type { StoredItem, StoredList, WishlistHolder, WishlistRepo } from './repo'
+import { shelfState } from './watch'
 
 /** Whose list: a signed-in shopper's named one, or a guest's reached by its id. */
 export type ListOwner = { kind: 'named'; userId: string } | { kind: 'guest'; id: string }
@@ -176,7 +177,7 @@ export function createWishlistService({ db, repo, catalog, now = Date.now }: Wis
         const count = await repo.count(tx, id)
         if (count >= MAX_WISHLIST_ITEMS)
           throw unprocessable(WISHLIST_ERROR_KEYS.tooManyItems, { max: MAX_WISHLIST_ITEMS })
-        await repo.add(tx, id, productId, cityId)
+        await repo.add(tx, id, productId, cityId, shelfState((await current()).index, productId, cityId))
         return { status: 200, body: { sku, favoritesCount: count + 1 } }
       })
     },
