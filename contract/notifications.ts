@@ -28,7 +28,8 @@ export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES)
 const Money = z.number().int().nonnegative()
 const Title = z.string().min(1).max(300)
 const OrderRef = { orderId: z.uuid(), number: z.string().min(1).max(40) }
-const ProductRef = { sku: z.string().min(1).max(40), productTitle: Title }
+/** The product's title in Russian, and in Kazakh where the catalogue has one (older notifications have none). */
+const ProductRef = { sku: z.string().min(1).max(40), productTitle: Title, productTitleKk: Title.optional() }
 const WatchedProduct = { ...ProductRef, uri: z.string().min(1).max(300), cityId: z.number().int().min(1) }
 
 /** What each kind says, as the raising module hands it to `notify`; checked before it is stored. */

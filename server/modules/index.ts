@@ -70,6 +70,7 @@ function tellReviewer(app: App) {
       reviewId: String(event.reviewId),
       sku: event.productSku,
       productTitle: event.productTitle.ru,
+      productTitleKk: event.productTitle.kk || undefined,
     })
   }
 }

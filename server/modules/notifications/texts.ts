@@ -70,7 +70,7 @@ const WRITERS: { [K in NotificationKind]: Writer<K> } = {
     lang === 'kk'
       ? {
           title: 'Пікіріңіз жарияланды',
-          text: `«${p.productTitle}» туралы пікіріңіз модерациядан өтіп, тауар бетінде жарияланды.`,
+          text: `«${p.productTitleKk ?? p.productTitle}» туралы пікіріңіз модерациядан өтіп, тауар бетінде жарияланды.`,
         }
       : {
           title: 'Ваш отзыв опубликован',
@@ -80,7 +80,7 @@ const WRITERS: { [K in NotificationKind]: Writer<K> } = {
     lang === 'kk'
       ? {
           title: 'Пікіріңіз қабылданбады',
-          text: `«${p.productTitle}» туралы пікіріңіз модерациядан өтпеді. Оны түзетіп, қайта жіберуге болады.`,
+          text: `«${p.productTitleKk ?? p.productTitle}» туралы пікіріңіз модерациядан өтпеді. Оны түзетіп, қайта жіберуге болады.`,
         }
       : {
           title: 'Ваш отзыв отклонён',
@@ -90,7 +90,7 @@ const WRITERS: { [K in NotificationKind]: Writer<K> } = {
     lang === 'kk'
       ? {
           title: 'Таңдаулыдағы тауардың бағасы төмендеді',
-          text: `«${p.productTitle}» енді ${tenge(p.oldPrice)} орнына ${tenge(p.price)} тұрады.`,
+          text: `«${p.productTitleKk ?? p.productTitle}» енді ${tenge(p.oldPrice)} орнына ${tenge(p.price)} тұрады.`,
         }
       : {
           title: 'Цена на товар из избранного снижена',
@@ -100,7 +100,7 @@ const WRITERS: { [K in NotificationKind]: Writer<K> } = {
     lang === 'kk'
       ? {
           title: 'Таңдаулыдағы тауар қайтадан сатылымда',
-          text: `«${p.productTitle}» қалаңызда қайтадан сатылымда бар.`,
+          text: `«${p.productTitleKk ?? p.productTitle}» қалаңызда қайтадан сатылымда бар.`,
         }
       : {
           title: 'Товар из избранного снова в наличии',

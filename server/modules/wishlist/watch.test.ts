@@ -29,8 +29,11 @@ async function wishing(stock: number): Promise<{ user: TestUser; product: TestPr
   return { user, product }
 }
 
-async function notes(user: TestUser) {
-  const res = await app.inject({ url: `${NOTIFICATIONS_V1}/notes`, headers: user.headers })
+async function notes(user: TestUser, lang: 'ru' | 'kk' = 'ru') {
+  const res = await app.inject({
+    url: `${NOTIFICATIONS_V1}/notes`,
+    headers: { ...user.headers, 'accept-language': lang },
+  })
   expect(res.statusCode, res.body).toBe(200)
   return NotificationList.parse(res.json()).notes
 }
@@ -63,6 +66,9 @@ describe('the wishlist watch', () => {
       kind: 'wishlist_price_drop',
       payload: { sku: product.sku, oldPrice: 50_000, price: 45_000, cityId: 1 },
     })
+    // told in the shopper's language, the product named as the catalogue names it there
+    expect((await notes(user, 'kk'))[0]!.text).toContain(`Сынақ тауары ${product.sku}`)
+    expect(told[0]!.text).toContain(`Тестовый товар ${product.sku}`)
     await setPrice(product, 47_000)
     await app.wishlist.watch()
     expect(await notes(user)).toHaveLength(1)

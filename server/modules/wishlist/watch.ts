@@ -104,6 +104,7 @@ export function createWishlistWatch({ db, catalog, notify, log }: WishlistWatchD
           const product = {
             sku: record.sku,
             productTitle: record.titleRu,
+            productTitleKk: record.titleKk || undefined,
             uri: record.uri,
             cityId: row.city_id,
           }
