@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/** The journeys' moderator: the seed's first reviewer, given the role before the server starts. */
+export const E2E_MODERATOR_PHONE = '70000000001'
+
 /**
  * Journeys run in Debian's Chromium against the production build served by the real server on a
  * small seeded PGlite database of their own (./data/e2e, rebuilt per run).
@@ -46,7 +49,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf data/e2e && tsx server/main.ts`,
+    // Seeded before the server starts, so a seeded reviewer's account (the seed's reviewers have the
+    // phones 7000XXXXXXX) can be given the moderator role: PGlite's files belong to one process, and the
+    // store has no other way to make a moderator. The reviews journey signs in as this moderator.
+    command:
+      `rm -rf data/e2e && tsx server/seed/cli.ts && ` +
+      `tsx server/modules/reviews/cli.ts grant ${E2E_MODERATOR_PHONE} && tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -14,7 +14,13 @@ import { FEEDBACK_V2, REVIEW_PAGE_SIZE } from '../../../contract/values/reviews'
 import { api } from '../../data/api'
 import { getAccessToken } from '../../data/auth-tokens'
 
-/** A product's page of approved reviews; the signed-in shopper's answer carries their own reactions. */
+/** The shopper's own data: dropped on sign-in and sign-out, never written to IndexedDB. */
+const USER = { user: true }
+
+/**
+ * A product's page of approved reviews; the signed-in shopper's answer carries their own reactions, so it
+ * is theirs: another shopper signing in on the device, or the same one reloading, asks the server again.
+ */
 export const productReviewsQuery = (
   sku: string,
   mood: ReviewMood,
@@ -24,6 +30,7 @@ export const productReviewsQuery = (
 ) =>
   queryOptions({
     queryKey: ['reviews', 'product', sku, mood, page, lang, signedIn],
+    meta: signedIn ? USER : undefined,
     queryFn: ({ signal }) =>
       api.get<ProductReviews>(`${FEEDBACK_V2}/reviews/products/${encodeURIComponent(sku)}`, {
         query: { mood, page: String(page), limit: String(REVIEW_PAGE_SIZE) },
@@ -36,12 +43,14 @@ export const productReviewsQuery = (
 export const myReviewsQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ['reviews', 'mine', lang],
+    meta: USER,
     queryFn: ({ signal }) => api.get<MyReviews>(`${FEEDBACK_V2}/reviews`, { signal }),
   })
 
 export const myReviewQuery = (id: number, lang: Lang) =>
   queryOptions({
     queryKey: ['reviews', 'mine', 'one', id, lang],
+    meta: USER,
     queryFn: ({ signal }) => api.get<Review>(`${FEEDBACK_V2}/reviews/${id}`, { signal }),
   })
 
