@@ -1,5 +1,8 @@
 import type { LoadRequest } from './lib/load'
 import type { Scenario } from './lib/scenario'
+import { post, signUpShopper } from './lib/shopper'
+
+const json = { 'content-type': 'application/json' }
 
 /*
  * Checkout (issue 20): the calculation and order creation, each request a different cart. The carts are
@@ -24,21 +27,11 @@ const CALCULATION_CARTS = 256
 /** Carts to order: more than a 10-second run at the expected rate makes, so none is asked twice. */
 const ORDER_CARTS = Number(process.env.BENCH_ORDER_CARTS ?? 4000)
 const SETUP_CONCURRENCY = 32
-const json = { 'content-type': 'application/json' }
 
 interface Ready {
   cartId: string
   body: Record<string, unknown>
   sumToPay: number
-}
-
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T | null> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { ...json, ...headers },
-    body: JSON.stringify(body),
-  })
-  return res.ok ? ((await res.json()) as T) : null
 }
 
 /** Products in stock in Almaty (two units at least), many, so thousands of orders do not run one dry. */
@@ -54,30 +47,6 @@ async function stockedSkus(baseUrl: string): Promise<string[]> {
       for (const p of listing.payload) if (p.type === 'regular' && p.stock >= 2) skus.push(p.sku)
     }
   return skus
-}
-
-/** A shopper signed up by SMS through the dev outbox (the bench starts the store with it on). */
-async function benchShopper(baseUrl: string): Promise<string | null> {
-  const phone = `77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
-  const captcha = (await (await fetch(`${baseUrl}/account/api/v1/captcha`)).json()) as { token: string }
-  const sent = await post(
-    `${baseUrl}/account/api/v1/events/verify/phone`,
-    { phone, purpose: 'signup' },
-    {
-      'x-captcha-token': captcha.token,
-    },
-  )
-  if (!sent) return null
-  const outbox = (await (await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`)).json()) as {
-    messages: { text: string }[]
-  }
-  const token = /\b(\d{5})\b/.exec(outbox.messages[0]?.text ?? '')?.[1]
-  if (!token) return null
-  const signed = await post<{ access_token: string }>(`${baseUrl}/account/api/v1/auth/signup/fast`, {
-    phone,
-    token,
-  })
-  return signed?.access_token ?? null
 }
 
 /** A guest cart of two products, the first pickup point holding both, and the calculation's sum. */
@@ -120,7 +89,7 @@ async function readyCarts(baseUrl: string, skus: string[], count: number, offset
 
 export async function checkoutScenarios(baseUrl: string): Promise<Scenario[]> {
   const skus = await stockedSkus(baseUrl)
-  const token = await benchShopper(baseUrl)
+  const token = await signUpShopper(baseUrl)
   if (skus.length < 16 || !token) {
     console.warn('checkout bench: no stocked products or no bench shopper (is SMS_OUTBOX_ROUTE=1 set?)')
     return []

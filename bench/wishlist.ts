@@ -1,5 +1,6 @@
 import type { LoadRequest } from './lib/load'
 import type { Scenario } from './lib/scenario'
+import { post, signUpShopper } from './lib/shopper'
 
 /*
  * The wishlist (issue 23): reading a signed-in shopper's named list of twenty products, each request
@@ -12,16 +13,6 @@ const CATEGORIES = ['smartfony', 'noutbuki', 'televizory', 'naushniki', 'holodil
 const SHOPPERS = 8
 const LIST_SIZE = 20
 const SORTS = ['added_desc', 'added_asc', 'newest', 'price_asc', 'price_desc']
-const json = { 'content-type': 'application/json' }
-
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T | null> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { ...json, ...headers },
-    body: JSON.stringify(body),
-  })
-  return res.ok ? ((await res.json()) as T) : null
-}
 
 /** Products of the big categories, some in stock and some not, as a real list holds them. */
 async function someSkus(baseUrl: string): Promise<string[]> {
@@ -35,30 +26,9 @@ async function someSkus(baseUrl: string): Promise<string[]> {
   return skus
 }
 
-async function signUp(baseUrl: string): Promise<string | null> {
-  const phone = `77${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
-  const captcha = (await (await fetch(`${baseUrl}/account/api/v1/captcha`)).json()) as { token: string }
-  const sent = await post(
-    `${baseUrl}/account/api/v1/events/verify/phone`,
-    { phone, purpose: 'signup' },
-    { 'x-captcha-token': captcha.token },
-  )
-  if (!sent) return null
-  const outbox = (await (await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`)).json()) as {
-    messages: { text: string }[]
-  }
-  const token = /\b(\d{5})\b/.exec(outbox.messages[0]?.text ?? '')?.[1]
-  if (!token) return null
-  const signed = await post<{ access_token: string }>(`${baseUrl}/account/api/v1/auth/signup/fast`, {
-    phone,
-    token,
-  })
-  return signed?.access_token ?? null
-}
-
 /** A shopper whose named list holds `LIST_SIZE` products; their bearer token. */
 async function shopperWithList(baseUrl: string, skus: string[], n: number): Promise<string | null> {
-  const token = await signUp(baseUrl)
+  const token = await signUpShopper(baseUrl)
   if (!token) return null
   const auth = { authorization: `Bearer ${token}` }
   for (let i = 0; i < LIST_SIZE; i++) {

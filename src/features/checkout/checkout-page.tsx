@@ -22,7 +22,7 @@ import { FORM_STEPS, receiverProblems, type FormStep } from './rules'
 import { resetCheckoutFormAtom, useCheckoutForm } from './state'
 import { cartLines, cartSums, Sums, SummaryLines } from './summary'
 import { useCheckoutCart } from './use-checkout-cart'
-import { useOnline } from './use-online'
+import { useOnline } from '../../data/use-online'
 import styles from './checkout.module.css'
 
 function Steps({ step, reachable }: { step: FormStep; reachable: (step: FormStep) => boolean }) {

@@ -10,7 +10,7 @@ import { cardsQuery } from '../account'
 import { failureText, PAYMENT_METHOD_NAMES } from './messages'
 import { goToPayment } from './navigation'
 import { orderFailure } from './rules'
-import { useOnline } from './use-online'
+import { useOnline } from '../../data/use-online'
 import styles from './checkout.module.css'
 
 type Method = PayAgainRequest['payment_method']

@@ -42,7 +42,7 @@ import {
 import { newSessionId, useCheckoutForm, type CheckoutForm } from './state'
 import { Sums, SummaryLines, useOrderLines } from './summary'
 import { useCheckoutDelivery } from './use-delivery'
-import { useOnline } from './use-online'
+import { useOnline } from '../../data/use-online'
 import styles from './checkout.module.css'
 
 function Recap({

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   }
 }
 
-/** Whether the browser says it has a network: changes waiting in the outbox are then only on their way. */
+/** Whether the browser says it has a network: the checkout does not start without one, and the pages of changes kept in the outbox say they wait for it. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
