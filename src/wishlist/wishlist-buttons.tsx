@@ -23,6 +23,11 @@ export interface WishlistButtons {
   add: (product: ProductListItem) => Promise<void>
   remove: (sku: string) => Promise<void>
   creating: boolean
+  /**
+   * Whether the list has been read. Until then a heart cannot tell adding from removing (a tap on the
+   * wishlist page's own hearts before it would add what is there), so it waits.
+   */
+  known: boolean
 }
 
 const WishlistButtonsContext = createContext<WishlistButtons | null>(null)
@@ -75,9 +80,11 @@ export function WishlistButtonsProvider({ children }: { children: ReactNode }) {
     },
     [ctx],
   )
+  const count = snapshot?.count ?? null
+  const known = snapshot !== null
   const value = useMemo(
-    () => ({ inList, leaving, count: snapshot?.count ?? null, add, remove, creating }),
-    [inList, leaving, snapshot?.count, add, remove, creating],
+    () => ({ inList, leaving, count, add, remove, creating, known }),
+    [inList, leaving, count, add, remove, creating, known],
   )
   return (
     <WishlistButtonsContext value={value}>
@@ -109,14 +116,14 @@ export interface HeartButtonProps {
 /** The heart of cards and the product page: adds the product to the list, or takes it out. */
 export function HeartButton({ product, className, size = 'M' }: HeartButtonProps) {
   const { t } = useLingui()
-  const { inList, leaving, add, remove, creating } = useWishlistButtons()
+  const { inList, leaving, add, remove, creating, known } = useWishlistButtons()
   const listed = inList.has(product.sku) && !leaving.has(product.sku)
   return (
     <IconButton
       label={listed ? t`Убрать из избранного` : t`В избранное`}
       className={`${styles.heart} ${listed ? styles.listed : ''} ${className ?? ''}`}
       aria-pressed={listed}
-      disabled={creating || leaving.has(product.sku)}
+      disabled={!known || creating || leaving.has(product.sku)}
       data-testid="add-to-wishlist"
       data-sku={product.sku}
       data-in-wishlist={listed}

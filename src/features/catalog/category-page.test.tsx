@@ -112,7 +112,9 @@ describe('a category page', () => {
     expect(gone!.textContent).toContain('Нет в наличии')
     expect(gone!.textContent).toContain('Нет отзывов')
     expect((within(sale!).getByTestId('add-to-compare') as HTMLButtonElement).disabled).toBe(false)
-    expect((within(sale!).getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(false)
+    await waitFor(() =>
+      expect((within(sale!).getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(false),
+    )
     await waitFor(() =>
       expect((within(sale!).getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false),
     )

@@ -60,7 +60,8 @@ describe('the price block', () => {
     await renderPriceBlock(<PriceBlock product={aProduct()} cityName="Алматы" />)
     expect((screen.getByTestId('add-to-compare') as HTMLButtonElement).disabled).toBe(false)
     const heart = screen.getByTestId('add-to-wishlist') as HTMLButtonElement
-    expect(heart.disabled).toBe(false)
+    // the heart waits for the list to be read, then works
+    await waitFor(() => expect(heart.disabled).toBe(false))
     expect(heart.getAttribute('aria-pressed')).toBe('false')
     await waitFor(() => expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false))
   })

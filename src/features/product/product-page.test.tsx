@@ -119,7 +119,10 @@ describe('the product page', () => {
     const deliveryCall = calls.find((c) => c.url.pathname === '/inventory/api/v3/delivery')
     expect(deliveryCall?.body).toEqual({ city_id: 2, products: [{ sku: product.sku, quantity: 1 }] })
     expect((screen.getByTestId('add-to-compare') as HTMLButtonElement).disabled).toBe(false)
-    expect((screen.getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(false)
+    // the heart waits for the list to be read, then works
+    await waitFor(() =>
+      expect((screen.getByTestId('add-to-wishlist') as HTMLButtonElement).disabled).toBe(false),
+    )
     await waitFor(() => expect((screen.getByTestId('add-to-cart') as HTMLButtonElement).disabled).toBe(false))
   })
 
