@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { NotificationKind, NotificationStatus } from '../../../contract/values/notifications'
 
 /*
@@ -21,11 +31,16 @@ export const notifications = pgTable(
      */
     dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order they were written in: what "newest first" sorts by. Several are often written in one
+     * transaction (a payment and the order's new status), where `created_at` is the same for all.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     // The list, newest first, and its paging.
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_seq_idx').on(t.userId, t.seq.desc()),
     // The bell's count reads only the unread ones.
     index('notifications_user_unread_idx')
       .on(t.userId)

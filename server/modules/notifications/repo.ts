@@ -49,7 +49,7 @@ export function createNotificationsRepo(db: Db) {
           .select()
           .from(notifications)
           .where(mine(userId))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .orderBy(desc(notifications.seq))
           .limit(limit)
           .offset((page - 1) * limit),
         db
