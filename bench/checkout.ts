@@ -24,8 +24,11 @@ const CATEGORIES = [
 ]
 /** Carts whose calculation is asked in turn. */
 const CALCULATION_CARTS = 256
-/** Carts to order: more than a 10-second run at the expected rate makes, so none is asked twice. */
-const ORDER_CARTS = Number(process.env.BENCH_ORDER_CARTS ?? 4000)
+/**
+ * Carts to order: more than a 10-second run at the expected rate makes, so none is asked twice (about half
+ * become ready: the two products of the others share no pickup point).
+ */
+const ORDER_CARTS = Number(process.env.BENCH_ORDER_CARTS ?? 12000)
 const SETUP_CONCURRENCY = 32
 
 interface Ready {
@@ -34,26 +37,58 @@ interface Ready {
   sumToPay: number
 }
 
-/** Products in stock in Almaty (two units at least), many, so thousands of orders do not run one dry. */
-async function stockedSkus(baseUrl: string): Promise<string[]> {
-  const skus: string[] = []
-  for (const category of CATEGORIES)
-    for (let page = 1; page <= 5; page++) {
+/** Units of each product in stock in Almaty, from the listing (which says what is left after earlier runs). */
+async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string, number>> {
+  const units = new Map<string, number>()
+  let total = 0
+  for (let page = 1; page <= 40 && total < wanted; page++)
+    for (const category of CATEGORIES) {
       const res = await fetch(
         `${baseUrl}${KATALOG}/v2/products/category/short/${category}?city_id=1&limit=100&page=${page}`,
       )
-      if (!res.ok) break
+      if (!res.ok) continue
       const listing = (await res.json()) as { payload: { sku: string; type: string; stock: number }[] }
-      for (const p of listing.payload) if (p.type === 'regular' && p.stock >= 2) skus.push(p.sku)
+      for (const p of listing.payload)
+        if (p.type === 'regular' && p.stock > 0 && !units.has(p.sku)) {
+          units.set(p.sku, p.stock)
+          total += p.stock
+        }
     }
-  return skus
+  return units
 }
 
-/** A guest cart of two products, the first pickup point holding both, and the calculation's sum. */
-async function readyCart(baseUrl: string, skus: string[], i: number): Promise<Ready | null> {
+/**
+ * Deals out the units so that no two carts count on the same last unit: every order the bench makes can
+ * be served, so the figure is of orders made, not of cheap refusals for stock.
+ */
+function dealPairs(units: Map<string, number>, count: number): [string, string][] {
+  const left = [...units]
+  const pairs: [string, string][] = []
+  let at = 0
+  const next = (not?: string): string | null => {
+    for (let tried = 0; tried < left.length; tried++, at = (at + 1) % left.length) {
+      const entry = left[at]!
+      if (entry[1] > 0 && entry[0] !== not) {
+        entry[1]--
+        at = (at + 1) % left.length
+        return entry[0]
+      }
+    }
+    return null
+  }
+  while (pairs.length < count) {
+    const a = next()
+    const b = a ? next(a) : null
+    if (!a || !b) break
+    pairs.push([a, b])
+  }
+  return pairs
+}
+
+/** A guest cart of the two products, the first pickup point holding both, and the calculation's sum. */
+async function readyCart(baseUrl: string, pair: [string, string]): Promise<Ready | null> {
   const cart = await post<{ id: string }>(`${baseUrl}/cart/api/v2/carts`, { city_id: 1 })
   if (!cart) return null
-  const pair = [skus[(i * 2) % skus.length]!, skus[(i * 2 + 1) % skus.length]!]
   const products = pair.map((sku) => ({ sku, quantity: 1 }))
   if (!(await post(`${baseUrl}/cart/api/v3/carts/${cart.id}/products`, { city_id: 1, products }))) return null
   const delivery = await post<{
@@ -73,13 +108,13 @@ async function readyCart(baseUrl: string, skus: string[], i: number): Promise<Re
   return calc ? { cartId: cart.id, body, sumToPay: calc.calculation.sumToPay } : null
 }
 
-async function readyCarts(baseUrl: string, skus: string[], count: number, offset: number): Promise<Ready[]> {
+async function readyCarts(baseUrl: string, pairs: [string, string][]): Promise<Ready[]> {
   const ready: Ready[] = []
   let next = 0
   await Promise.all(
     Array.from({ length: SETUP_CONCURRENCY }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const cart = await readyCart(baseUrl, skus, offset + i)
+      for (let i = next++; i < pairs.length; i = next++) {
+        const cart = await readyCart(baseUrl, pairs[i]!)
         if (cart) ready.push(cart)
       }
     }),
@@ -88,17 +123,20 @@ async function readyCarts(baseUrl: string, skus: string[], count: number, offset
 }
 
 export async function checkoutScenarios(baseUrl: string): Promise<Scenario[]> {
-  const skus = await stockedSkus(baseUrl)
+  const units = await stockedUnits(baseUrl, ORDER_CARTS * 2 * 2)
   const token = await signUpShopper(baseUrl)
-  if (skus.length < 16 || !token) {
+  if (units.size < 16 || !token) {
     console.warn('checkout bench: no stocked products or no bench shopper (is SMS_OUTBOX_ROUTE=1 set?)')
     return []
   }
+  // the calculation's carts reserve nothing, so they may share the products the orders will take
+  const calcPairs = dealPairs(new Map(units), CALCULATION_CARTS)
+  const orderPairs = dealPairs(units, ORDER_CARTS)
   console.log(
-    `Checkout bench: preparing ${CALCULATION_CARTS + ORDER_CARTS} carts over ${skus.length} products...`,
+    `Checkout bench: preparing ${calcPairs.length + orderPairs.length} carts over ${units.size} products...`,
   )
-  const calc = await readyCarts(baseUrl, skus, CALCULATION_CARTS, 0)
-  const orders = await readyCarts(baseUrl, skus, ORDER_CARTS, CALCULATION_CARTS)
+  const calc = await readyCarts(baseUrl, calcPairs)
+  const orders = await readyCarts(baseUrl, orderPairs)
   const auth = { ...json, authorization: `Bearer ${token}` }
   const calculation: LoadRequest[] = calc.map((c) => ({
     method: 'POST',

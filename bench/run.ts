@@ -37,7 +37,25 @@ async function ensurePostgresDatabase(): Promise<string> {
   const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name])
   if (!rowCount) await admin.query(`create database "${name.replace(/"/g, '')}"`)
   await admin.end()
+  await forgetSmsLimits(url)
   return url
+}
+
+/**
+ * The bench signs its shoppers up by SMS from one address, and the store lets an address ask 30 codes an
+ * hour: a few runs in an hour used them up and the checkout and wishlist scenarios found no shopper.
+ * The bench's own database forgets the bench's SMS requests before each run.
+ */
+async function forgetSmsLimits(url: string): Promise<void> {
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  try {
+    await db.query(`delete from rate_limit_hits where bucket like 'sms-%'`)
+  } catch {
+    // a database not seeded yet has no such table, and nothing to forget
+  } finally {
+    await db.end()
+  }
 }
 
 function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string) {
@@ -124,9 +142,7 @@ async function main() {
         durationSeconds: duration,
       })
       const table = [row('bare Fastify hello-world', ceiling)]
-      const scenarios = (await storeScenarios(store.baseUrl)).filter(
-        (s) => !values.match || s.name.includes(values.match),
-      )
+      const scenarios = await storeScenarios(store.baseUrl, values.match)
       for (const scenario of scenarios) {
         if (scenario.warmup) await warm(store.baseUrl, scenario.warmup, connections)
         const result = await runLoad({

@@ -65,7 +65,9 @@ export async function startStore(port: number, env: Record<string, string>): Pro
   mkdirSync(dirname(STORE_LOG), { recursive: true })
   const log = openSync(STORE_LOG, 'w')
   // Node itself, not npx: a signal to npx would not reach the server it started.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_STORE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the store under load
+  const nodeArgs = process.env.BENCH_STORE_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -38,7 +38,9 @@ interface Internals {
 /**
  * Like `rows`, as a named prepared statement: PostgreSQL parses it once per connection and, after a few
  * runs, keeps its plan, where an unnamed statement is parsed and planned on every run. For the hot
- * statements of a request whose planning costs more than running them. The text must be the same on
+ * statements of a request whose planning costs more than running them. A statement with a list
+ * parameter is still planned on every run (a plan for the two values given always looks cheaper than a
+ * generic one): its text lives in a PL/pgSQL function that forces the generic plan (migration 0019). The text must be the same on
  * every call with a name (values go in parameters, lists as one array parameter); PGlite ignores the
  * name and runs it as any other statement.
  */

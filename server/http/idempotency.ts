@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { CART_ERROR_KEYS } from '../../contract/values/cart'
 import { HEADERS } from '../../contract/values/common'
 import type { Db } from '../db/connection'
-import { rows } from '../db/rows'
+import { preparedRows } from '../db/rows'
 import { badRequest, conflict, unprocessable } from './errors'
 
 /** What a mutation answered: replayed as is for a retry with the same key. */
@@ -62,13 +62,19 @@ interface StoredKey extends Record<string, unknown> {
  * transaction (reading through other connections) checks this first, then `idempotent` checks again.
  * A reused key with another request is refused here too.
  */
+/** Named: every changing request with a key reads it once or twice, and its plan never changes. */
+async function readKey(db: Db, scope: string, key: string): Promise<StoredKey | undefined> {
+  const [found] = await preparedRows<StoredKey>(
+    db,
+    'idempotency_read',
+    sql`select request_hash, status, body from idempotency_keys where scope = ${scope} and key = ${key}`,
+  )
+  return found
+}
+
 export async function storedAnswer<T>(db: Db, request: IdempotencyRequest): Promise<Answer<T> | null> {
   if (request.key === null) return null
-  const [found] = await rows<StoredKey>(
-    db,
-    sql`select request_hash, status, body from idempotency_keys
-        where scope = ${request.scope} and key = ${request.key}`,
-  )
+  const found = await readKey(db, request.scope, request.key)
   if (!found || found.status === null) return null
   if (found.request_hash !== requestHash(request.payload))
     throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
@@ -96,8 +102,9 @@ export async function idempotent<T>(
   }
   const hash = requestHash(request.payload)
   const answer = await db.transaction(async (tx) => {
-    const [lock] = await rows<{ locked: boolean }>(
+    const [lock] = await preparedRows<{ locked: boolean }>(
       tx,
+      'idempotency_lock',
       sql`select pg_try_advisory_xact_lock(hashtextextended(${scope} || chr(31) || ${key}, 0)) as locked`,
     )
     if (!lock?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
@@ -105,17 +112,16 @@ export async function idempotent<T>(
     // it began, so a read in the locking statement misses the answer of a first request that committed
     // (and let go of the lock) between that statement's start and its taking the lock, and the work
     // would run twice (seen once on PostgreSQL in `idempotency.test.ts`'s race).
-    const [found] = await rows<StoredKey>(
-      tx,
-      sql`select request_hash, status, body from idempotency_keys where scope = ${scope} and key = ${key}`,
-    )
+    const found = await readKey(tx, scope, key)
     if (found) {
       if (found.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
       if (found.status === null) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       return { status: found.status, body: found.body as T, replayed: true }
     }
     const fresh = await work(tx)
-    await tx.execute(
+    await preparedRows(
+      tx,
+      'idempotency_store',
       sql`insert into idempotency_keys (scope, key, request_hash, status, body)
           values (${scope}, ${key}, ${hash}, ${fresh.status}, ${JSON.stringify(fresh.body)}::jsonb)`,
     )

@@ -24,6 +24,22 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createAccountRepo(db: Db) {
+  // every signed-in request asks it: named, so PostgreSQL parses and plans it once per connection
+  const accessTokenUserQuery = db
+    .select({ userId: users.id, phone: users.phone })
+    .from(authTokens)
+    .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
+        eq(authTokens.kind, 'access'),
+        gt(authTokens.expiresAt, sql`now()`),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('access_token_user')
   return {
     async userByPhone(phone: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.phone, phone))
@@ -118,20 +134,7 @@ export function createAccountRepo(db: Db) {
 
     /** The user behind a live access token of a live session. */
     async accessTokenUser(token: string): Promise<{ userId: string; phone: string } | undefined> {
-      const [row] = await db
-        .select({ userId: users.id, phone: users.phone })
-        .from(authTokens)
-        .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(
-          and(
-            eq(authTokens.tokenHash, tokenHash(token)),
-            eq(authTokens.kind, 'access'),
-            gt(authTokens.expiresAt, sql`now()`),
-            isNull(authSessions.revokedAt),
-            gt(authSessions.expiresAt, sql`now()`),
-          ),
-        )
+      const [row] = await accessTokenUserQuery.execute({ hash: tokenHash(token) })
       return row
     },
 

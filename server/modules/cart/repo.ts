@@ -297,8 +297,9 @@ export function createCartRepo(db: Db, source: ProductSource) {
 
     /** Closes the cart unless it is closed already; says whether this call closed it. */
     async closeOpen(tx: Db, id: string): Promise<boolean> {
-      const closed = await rows<{ id: string }>(
+      const closed = await preparedRows<{ id: string }>(
         tx,
+        'cart_close_open',
         sql`update carts set closed_at = now(), version = version + 1, updated_at = now()
             where id = ${id} and closed_at is null returning id`,
       )

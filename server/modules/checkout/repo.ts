@@ -153,54 +153,12 @@ export function createCheckoutRepo(db: Db) {
       if (units.size === 0) return
       const skus = [...units.keys()]
       const wanted = skus.map((sku) => units.get(sku)!)
-      // prepared: parsing and planning this statement cost PostgreSQL more than running it
+      // the statement is the function's (migration 0019: its plan is kept, not made on every order)
       const found = await preparedRows<{ sku: string; wanted: number; taken: number; available: number }>(
         tx,
         'order_reserve',
-        sql`with want as (
-              select p.id as product_id, w.sku, w.qty
-              from unnest(${textArrayLiteral(skus)}::text[], ${`{${wanted.join(',')}}`}::int[]) as w(sku, qty)
-              join products p on p.sku = w.sku
-            ),
-            locked as (
-              select s.product_id, s.service_point_id, s.condition, s.quantity
-              from stocks s
-              where s.product_id in (select product_id from want) and s.city_id = ${cityId} and s.quantity > 0
-              order by s.product_id, s.service_point_id, s.condition
-              for update
-            ),
-            ranked as (
-              select l.*, w.qty,
-                     sum(l.quantity) over (partition by l.product_id) as available,
-                     sum(l.quantity) over (
-                       partition by l.product_id
-                       order by (l.service_point_id = ${preferredPoint ?? -1}) desc, l.condition, l.service_point_id
-                       rows between unbounded preceding and current row
-                     ) as upto
-              from locked l join want w using (product_id)
-            ),
-            take as (
-              select product_id, service_point_id, condition,
-                     least(quantity, qty - (upto - quantity))::int as take
-              from ranked
-              where upto - quantity < qty and available >= qty
-            ),
-            taken as (
-              update stocks s set quantity = s.quantity - t.take
-              from take t
-              where s.product_id = t.product_id and s.city_id = ${cityId}
-                and s.service_point_id = t.service_point_id and s.condition = t.condition
-              returning s.product_id
-            ),
-            held as (
-              insert into order_reservations (order_id, product_id, city_id, service_point_id, condition, quantity)
-              select ${orderId}, product_id, ${cityId}, service_point_id, condition, take from take
-              returning product_id, quantity
-            )
-            select w.sku, w.qty as wanted,
-                   coalesce((select sum(h.quantity) from held h where h.product_id = w.product_id), 0)::int as taken,
-                   coalesce((select max(r.available) from ranked r where r.product_id = w.product_id), 0)::int as available
-            from want w`,
+        sql`select * from order_reserve(${textArrayLiteral(skus)}::text[], ${`{${wanted.join(',')}}`}::int[],
+                                        ${cityId}::int, ${preferredPoint}::int, ${orderId}::uuid)`,
       )
       const bySku = new Map(found.map((r) => [r.sku, r]))
       for (const sku of skus) {

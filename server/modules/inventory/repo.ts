@@ -103,13 +103,8 @@ export function createInventoryRepo(db: Db) {
       }>(
         db,
         'delivery_products_with_stock',
-        sql`select p.id, p.sku, p.type, p.is_preorder, p.weight_grams, pp.price,
-                   coalesce((select json_agg(json_build_array(s.city_id, s.service_point_id, s.condition,
-                                                              s.quantity, s.pickup_time))
-                             from stocks s where s.product_id = p.id and s.quantity > 0), '[]') as stocks
-            from products p
-            left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
-            where p.sku = any(${textArrayLiteral(skus)}::text[])`,
+        // the statement is the function's (migration 0019: its plan is kept, not made on every call)
+        sql`select * from delivery_products_with_stock(${textArrayLiteral(skus)}::text[], ${cityId}::int)`,
       )
       return {
         products: found.map((p) => ({
