@@ -102,17 +102,14 @@ export async function idempotent<T>(
   }
   const hash = requestHash(request.payload)
   const answer = await db.transaction(async (tx) => {
-    const [lock] = await preparedRows<{ locked: boolean }>(
+    // the lock, then the stored answer read after it in a statement of its own (migration 0019 says why)
+    const [claim] = await preparedRows<StoredKey & { locked: boolean }>(
       tx,
-      'idempotency_lock',
-      sql`select pg_try_advisory_xact_lock(hashtextextended(${scope} || chr(31) || ${key}, 0)) as locked`,
+      'idempotency_claim',
+      sql`select * from idempotency_claim(${scope}, ${key})`,
     )
-    if (!lock?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
-    // Read in a statement of its own, after the lock is held: a statement sees what was committed when
-    // it began, so a read in the locking statement misses the answer of a first request that committed
-    // (and let go of the lock) between that statement's start and its taking the lock, and the work
-    // would run twice (seen once on PostgreSQL in `idempotency.test.ts`'s race).
-    const found = await readKey(tx, scope, key)
+    if (!claim?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+    const found = claim.request_hash === null ? undefined : claim
     if (found) {
       if (found.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
       if (found.status === null) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)

@@ -82,3 +82,25 @@ BEGIN
     FROM want w;
 END
 $$;
+--> statement-breakpoint
+
+-- An idempotency key's lock and its stored answer in one round trip. The answer is read by a statement
+-- of its own after the lock is held (each statement of a volatile function sees what was committed when
+-- it began): a read in the locking statement could miss the answer of a first request that committed and
+-- let go of the lock in between, and the work would run twice. Not locked: another request holds the key.
+CREATE FUNCTION idempotency_claim(_scope text, _key text)
+RETURNS TABLE (locked boolean, request_hash text, status integer, body jsonb)
+LANGUAGE plpgsql VOLATILE
+AS $$
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtextextended(_scope || chr(31) || _key, 0)) THEN
+    RETURN QUERY SELECT false, NULL::text, NULL::integer, NULL::jsonb;
+    RETURN;
+  END IF;
+  RETURN QUERY SELECT true, k.request_hash, k.status, k.body
+    FROM idempotency_keys k WHERE k.scope = _scope AND k.key = _key;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT true, NULL::text, NULL::integer, NULL::jsonb;
+  END IF;
+END
+$$;

@@ -355,13 +355,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const userId = actor.userId
     if (!userId) throw unauthorized()
     const token = await savedCardToken(userId, input.saved_card_id)
-    // A replay answers what the first request answered, whatever became of the cart since.
-    const stored = await storedAnswer<CreatedOrder>(db, idem)
-    if (stored) return { ...(await withPayment(stored, actor.lang, token)), replayed: true }
-
-    const { cart, lines, shipping, calculation } = await prepare(input, actor)
-    if (calculation.sumToPay !== input.expected_sum_to_pay)
-      throw conflict(CHECKOUT_ERROR_KEYS.priceChanged, { sumToPay: calculation.sumToPay })
+    let prepared: Prepared
+    try {
+      prepared = await prepare(input, actor)
+      if (prepared.calculation.sumToPay !== input.expected_sum_to_pay)
+        throw conflict(CHECKOUT_ERROR_KEYS.priceChanged, { sumToPay: prepared.calculation.sumToPay })
+    } catch (err) {
+      // A replay answers what the first request answered, whatever became of the cart since (the first
+      // closed it). Looked for only when the order cannot be made: a first request saves the round trip,
+      // and a replay that gets this far finds its answer under the key's lock in the transaction.
+      const stored = await storedAnswer<CreatedOrder>(db, idem)
+      if (stored) return { ...(await withPayment(stored, actor.lang, token)), replayed: true }
+      throw err
+    }
+    const { cart, lines, shipping, calculation } = prepared
     const promo = cart.marketingUnits.find((u) => u.type === 'promo_code' && u.amount > 0)
     const spent = spendingOf(cart, promo ? await repo.isPersonalCode(promo.code) : false)
     const at = now()
