@@ -300,6 +300,29 @@ describe('reactions', () => {
     expect(ReviewReactions.parse(undone.json())).toEqual({ likes: 0, dislikes: 0, your_reaction: '' })
   })
 
+  it("shows a guest a like, a withdrawn like and a moderator's decision at once, though guests' answers are kept", async () => {
+    const product = await makeProduct(database.db)
+    const review = Review.parse((await write(author, product)).json())
+    await approve(review.id)
+    const likesOf = async () =>
+      (await productReviews(product)).reviews.find((r) => r.id === review.id)?.reactions.likes ?? null
+    expect(await likesOf()).toBe(0)
+    const reader = await signInTestUser(app)
+    await react(reader, review.id, 'LIKE')
+    expect(await likesOf()).toBe(1)
+    await app.inject({
+      method: 'DELETE',
+      url: `${FEEDBACK_V2}/reviews/${review.id}/reactions`,
+      headers: reader.headers,
+    })
+    expect(await likesOf()).toBe(0)
+
+    const second = Review.parse((await write(reader, product)).json())
+    expect((await productReviews(product)).count).toBe(1)
+    await approve(second.id)
+    expect((await productReviews(product)).count).toBe(2)
+  })
+
   it('needs a signed-in shopper (401) and refuses unknown or unpublished reviews (404)', async () => {
     const review = await approvedReview()
     expect(

@@ -17,6 +17,7 @@ import {
 import type { AuthUser } from '../../http/auth'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import type { StoredUpload } from '../media'
+import { createKeptAnswers } from './kept-answers'
 import { holdReason } from './moderation-rule'
 import type { ProductRef, ReviewFields, ReviewRow, ReviewsRepo, StatsRow } from './repo'
 
@@ -46,6 +47,8 @@ export interface ReviewsServiceOptions {
   /** Called once a decision is stored; its failure is logged and never undoes the decision. */
   onModerated?: ReviewModeratedListener
   log?: { warn(obj: object, msg: string): void }
+  /** How long a guest's answer for a product's reviews is kept (kept-answers.ts); 0 keeps none. */
+  keepGuestAnswersMs?: number
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString()
@@ -101,7 +104,15 @@ function moderationStart(fields: ReviewFields): { status: ReviewStatus; note: st
   return reason ? { status: 'NEED_APPROVE', note: reason } : { status: 'NEW', note: null }
 }
 
-export function createReviewsService({ repo, uploads, onModerated, log }: ReviewsServiceOptions) {
+export function createReviewsService({
+  repo,
+  uploads,
+  onModerated,
+  log,
+  keepGuestAnswersMs = 5_000,
+}: ReviewsServiceOptions) {
+  const kept = createKeptAnswers<ProductReviews>({ ttlMs: keepGuestAnswersMs })
+
   async function product(sku: string): Promise<ProductRef> {
     const found = await repo.productBySku(sku)
     if (!found) throw notFound()
@@ -116,8 +127,9 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
     })
   }
 
-  async function ownReview(id: number, user: AuthUser, lang: Lang): Promise<Review> {
+  async function ownReview(id: number, user: AuthUser, lang: Lang, changed = false): Promise<Review> {
     const row = await repo.byId(id, user.userId)
+    if (row && changed) kept.forget(row.product_id)
     // Another shopper's review is as unknown as a missing one: its existence is not theirs to learn.
     if (!row || row.user_id !== user.userId) throw notFound()
     const [review] = await withProducts([row], lang)
@@ -146,7 +158,7 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
       await uploads.remove(stored.id)
       throw notFound()
     }
-    return ownReview(id, user, lang)
+    return ownReview(id, user, lang, true)
   }
 
   return {
@@ -156,6 +168,9 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
       viewer: string | null,
       lang: Lang,
     ): Promise<ProductReviews> {
+      const key = `${q.mood}|${q.page}|${q.limit}|${q.with_photo}|${lang}`
+      const answered = viewer === null ? kept.get(sku, key) : undefined
+      if (answered) return answered
       const p = await product(sku)
       const withPhoto = q.with_photo === 'true'
       const [stats, page] = await Promise.all([
@@ -183,7 +198,7 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
           : withPhoto
             ? filterCount.wPhoto
             : filterCount[q.mood]
-      return {
+      const answer: ProductReviews = {
         count,
         page: q.page,
         limit: q.limit,
@@ -198,6 +213,8 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
         reviews: page.map((r) => toReview(r, p, lang)),
         filterCount,
       }
+      if (viewer === null) kept.set(sku, p.id, key, answer)
+      return answer
     },
 
     async create(user: AuthUser, input: ReviewFields & { sku: string }, lang: Lang): Promise<Review> {
@@ -229,7 +246,7 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
     async update(id: number, user: AuthUser, input: ReviewFields, lang: Lang): Promise<Review> {
       const { status, note } = moderationStart(input)
       if (!(await repo.update(id, user.userId, { ...input, status, note }))) throw notFound()
-      return ownReview(id, user, lang)
+      return ownReview(id, user, lang, true)
     },
 
     async mine(user: AuthUser, lang: Lang): Promise<MyReviews> {
@@ -249,7 +266,7 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
     async removeMedia(id: number, user: AuthUser, mediaId: string, kind: ReviewMediaKind, lang: Lang) {
       if (!(await repo.removeMedia(id, user.userId, mediaId, kind))) throw notFound()
       await uploads.remove(mediaId)
-      return ownReview(id, user, lang)
+      return ownReview(id, user, lang, true)
     },
 
     async react(id: number, user: AuthUser, type: ReviewReactionType): Promise<ReviewReactions> {
@@ -257,11 +274,14 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
       if (!row || row.status !== 'APPROVED') throw notFound()
       if (row.user_id === user.userId) throw unprocessable('reviews:ownReview')
       if (!(await repo.react(id, user.userId, type))) throw notFound()
+      kept.forget(row.product_id)
       return this.reactions(id, user)
     },
 
     async unreact(id: number, user: AuthUser): Promise<ReviewReactions> {
       if (!(await repo.unreact(id, user.userId))) throw notFound()
+      const row = await repo.byId(id, null)
+      if (row) kept.forget(row.product_id)
       return this.reactions(id, user)
     },
 
@@ -286,6 +306,7 @@ export function createReviewsService({ repo, uploads, onModerated, log }: Review
     ): Promise<ReviewModerated> {
       const decided = await repo.decide(id, status, note)
       if (!decided) throw notFound()
+      kept.forget(decided.product_id)
       const [p] = (await repo.productsById([decided.product_id])).values()
       const event: ReviewModerated = {
         reviewId: decided.id,
