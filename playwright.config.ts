@@ -5,6 +5,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** The journeys' moderator: the seed's first reviewer, given the role before the server starts. */
 export const E2E_MODERATOR_PHONE = '70000000001'
+/**
+ * The gift-card-and-bonuses journey's shopper: another of the seed's reviewers, which no other journey
+ * signs in as, credited with E2E_BONUS_GRANT spendable bonuses before the server starts (a purchase's
+ * bonuses become spendable only once its order is received, which no journey can do yet).
+ */
+export const E2E_BONUS_PHONE = '70000000077'
+export const E2E_BONUS_GRANT = 5000
 
 /**
  * Journeys run in Debian's Chromium against the production build served by the real server on a
@@ -51,10 +58,13 @@ export default defineConfig({
   webServer: {
     // Seeded before the server starts, so a seeded reviewer's account (the seed's reviewers have the
     // phones 7000XXXXXXX) can be given the moderator role: PGlite's files belong to one process, and the
-    // store has no other way to make a moderator. The reviews journey signs in as this moderator.
+    // store has no other way to make a moderator. The reviews journey signs in as this moderator; the
+    // gift card journey's shopper gets bonuses the same way.
     command:
       `rm -rf data/e2e && tsx server/seed/cli.ts && ` +
-      `tsx server/modules/reviews/cli.ts grant ${E2E_MODERATOR_PHONE} && tsx server/main.ts`,
+      `tsx server/modules/reviews/cli.ts grant ${E2E_MODERATOR_PHONE} && ` +
+      `tsx server/modules/bonus/cli.ts grant ${E2E_BONUS_PHONE} ${E2E_BONUS_GRANT} --note journeys && ` +
+      `tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

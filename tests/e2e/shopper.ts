@@ -50,3 +50,12 @@ export async function signUpOnLoginPage(page: Page, national: string) {
   await page.getByTestId('login-code').fill(await smsCode(page.request, `7${national}`, 'signup'))
   await page.getByTestId('login-submit').click()
 }
+
+/** Signs in an account that exists (a seeded one) by the SMS code, through the real /login flow. */
+export async function signInBySms(page: Page, phone: string) {
+  await page.goto('/login')
+  await typePhone(page, phone.slice(1))
+  await expect(page).toHaveURL(/step=sms/)
+  await page.getByTestId('login-code').fill(await smsCode(page.request, phone, 'signin'))
+  await page.getByTestId('login-submit').click()
+}

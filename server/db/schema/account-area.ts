@@ -189,18 +189,31 @@ export const bonusLevels = pgTable('bonus_levels', {
 })
 
 /** Bonus accruals (positive) and spendings (negative); an accrual becomes spendable at `available_from`. */
+/**
+ * Where a bonus row comes from: `purchase` is an order's spending (negative) or its cashback (spendable
+ * once the order is received); `manual` is credited by an operator (`npm run bonus -- grant`), spendable
+ * at once, with the operator's note.
+ */
+export const BONUS_TRANSACTION_KINDS = ['purchase', 'manual'] as const
+export type BonusTransactionKind = (typeof BONUS_TRANSACTION_KINDS)[number]
+
 export const bonusTransactions = pgTable(
   'bonus_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').notNull(),
     orderId: uuid('order_id'),
+    kind: text('kind').$type<BonusTransactionKind>().notNull().default('purchase'),
     amount: integer('amount').notNull(),
     availableFrom: timestamp('available_from', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [index('bonus_transactions_user_idx').on(t.userId, t.availableFrom)],
+  (t) => [
+    index('bonus_transactions_user_idx').on(t.userId, t.availableFrom),
+    check('bonus_transactions_kind_check', sql`${t.kind} in ('purchase', 'manual')`),
+  ],
 )
 
 export type DiscountType = 'percent' | 'amount'

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
+import { users } from '../../db/schema/account'
 import { bonusLevels, bonusTransactions, orders } from '../../db/schema/account-area'
 
 export interface Level {
@@ -84,6 +85,19 @@ export function createBonusRepo(db: Db) {
       orderId?: string,
     ) {
       await db.insert(bonusTransactions).values({ userId, amount, availableFrom, expiresAt, orderId })
+    },
+
+    /** The account of a phone (7XXXXXXXXXX): operators name shoppers by the phone they sign in with. */
+    async userIdByPhone(phone: string): Promise<string | null> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+      return row?.id ?? null
+    },
+
+    /** An operator's credit: spendable from `at`, never expiring, tied to no order (a refund leaves it). */
+    async credit(userId: string, amount: number, note: string | null, at: Date) {
+      await db
+        .insert(bonusTransactions)
+        .values({ userId, kind: 'manual', amount, availableFrom: at, expiresAt: null, note })
     },
   }
 }
