@@ -56,7 +56,6 @@ function comparator(sort: WishlistSort, index: CatalogIndex, city: CityIndex) {
   }
 }
 
-const COMMA = Buffer.from(',')
 
 /**
  * The wishlist's logic. Lists are rows (which products, when, in which city); what a shopper sees of
@@ -106,24 +105,19 @@ export function createWishlistService({ db, repo, catalog, now = Date.now }: Wis
     placed.sort(comparator(sort, index, city))
     const stock = index.stock.quantity[city]!
     const prices = index.prices[city]!
-    const parts: Buffer[] = [
-      Buffer.from(
-        `{"wishlistId":${JSON.stringify(wishlistId)},"favoritesCount":${placed.length},"sorting":"${sort}","items":[`,
-      ),
-    ]
+    // One buffer between two cards (the end of one item and the start of the next): a list of twenty
+    // made sixty small buffers a read, and their garbage was a tenth of the wishlist bench's time.
+    const parts: Buffer[] = []
+    let between = `{"wishlistId":${JSON.stringify(wishlistId)},"favoritesCount":${placed.length},"sorting":"${sort}","items":[`
     placed.forEach(({ item, pos }, i) => {
       const record = index.records[pos]!
       const isAvailable = prices.has[pos] === 1 && stock[pos]! > 0
-      if (i > 0) parts.push(COMMA)
-      parts.push(
-        Buffer.from(
-          `{"sku":${JSON.stringify(record.sku)},"uri":${JSON.stringify(record.uri)},"isAvailable":${isAvailable},"addedAt":"${item.addedAt.toISOString()}","product":`,
-        ),
-        renderer.cardJson(pos, city, lang, 'full'),
-        Buffer.from('}'),
-      )
+      if (i > 0) between += '},'
+      between += `{"sku":${JSON.stringify(record.sku)},"uri":${JSON.stringify(record.uri)},"isAvailable":${isAvailable},"addedAt":"${item.addedAt.toISOString()}","product":`
+      parts.push(Buffer.from(between), renderer.cardJson(pos, city, lang, 'full'))
+      between = ''
     })
-    parts.push(Buffer.from(']}'))
+    parts.push(Buffer.from(`${between}${placed.length > 0 ? '}]}' : ']}'}`))
     return parts
   }
 
