@@ -129,8 +129,9 @@ export async function checkoutScenarios(baseUrl: string): Promise<Scenario[]> {
     console.warn('checkout bench: no stocked products or no bench shopper (is SMS_OUTBOX_ROUTE=1 set?)')
     return []
   }
-  // the calculation's carts reserve nothing, so they may share the products the orders will take
-  const calcPairs = dealPairs(new Map(units), CALCULATION_CARTS)
+  // The calculation's carts reserve nothing, so they may share the products the orders will take; they
+  // are dealt from the end of the list, whose stock earlier runs' orders (dealt from its start) left.
+  const calcPairs = dealPairs(new Map([...units].reverse()), CALCULATION_CARTS)
   const orderPairs = dealPairs(units, ORDER_CARTS)
   console.log(
     `Checkout bench: preparing ${calcPairs.length + orderPairs.length} carts over ${units.size} products...`,
