@@ -83,15 +83,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // the service worker's registration (workbox-window), which comes after the page, and
               // react-query's `useQueries`, which only the comparison page uses (0.8 KB gzipped the
               // category page would carry over its budget otherwise).
-              groups: [
-                { name: 'vendor', test: VENDOR },
-                // The store's own modules that six or more chunks share (api, session, city, buttons,
-                // icons, outbox, cart hooks...) in one chunk: left apart they were some 30 files of
-                // 0.1-2 KB, and a phone on HTTP/1.1 fetches six at a time, a round trip each. Product
-                // page 48 -> 18 files (170.8 -> 168.5 KB gzipped), category page 53 -> 21 (174.6 ->
-                // 169.3 KB). Fewer sharers (3) pulled other pages' code in: 191 KB.
-                { name: 'common', test: /[\\/]src[\\/]/, minShareCount: 6 },
-              ],
+              groups: [{ name: 'vendor', test: VENDOR }],
             },
           },
         },
