@@ -67,7 +67,9 @@ export async function startStore(port: number, env: Record<string, string>): Pro
   // Node itself, not npx: a signal to npx would not reach the server it started.
   // BENCH_STORE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the store under load
   const nodeArgs = process.env.BENCH_STORE_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  // as `npm start` runs it (package.json, README "Young generation")
+  const args = ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', 'server/main.ts']
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
