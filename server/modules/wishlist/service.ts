@@ -56,7 +56,6 @@ function comparator(sort: WishlistSort, index: CatalogIndex, city: CityIndex) {
   }
 }
 
-
 /**
  * The wishlist's logic. Lists are rows (which products, when, in which city); what a shopper sees of
  * them (cards, prices, stock in the asked city) comes from the catalogue's in-memory index and its
