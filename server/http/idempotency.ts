@@ -57,11 +57,6 @@ interface StoredKey extends Record<string, unknown> {
   body: unknown
 }
 
-/**
- * The answer stored for a request's key, read without a transaction: work that must run before the
- * transaction (reading through other connections) checks this first, then `idempotent` checks again.
- * A reused key with another request is refused here too.
- */
 /** Named: every changing request with a key reads it once or twice, and its plan never changes. */
 async function readKey(db: Db, scope: string, key: string): Promise<StoredKey | undefined> {
   const [found] = await preparedRows<StoredKey>(
@@ -72,6 +67,11 @@ async function readKey(db: Db, scope: string, key: string): Promise<StoredKey | 
   return found
 }
 
+/**
+ * The answer stored for a request's key, read without a transaction: work that must run before the
+ * transaction (reading through other connections) checks this first, then `idempotent` checks again.
+ * A reused key with another request is refused here too.
+ */
 export async function storedAnswer<T>(db: Db, request: IdempotencyRequest): Promise<Answer<T> | null> {
   if (request.key === null) return null
   const found = await readKey(db, request.scope, request.key)
