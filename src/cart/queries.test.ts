@@ -195,6 +195,22 @@ describe('signing in', () => {
     expect(await getDefaultStore().get(cartIdAtom)).toBeNull()
   })
 
+  it('keeps the merged cart when a read of the named cart sent before the merge answers after it', async () => {
+    const merged = aCart([aLine({ quantity: 2 })], { cartType: 'named', id: OTHER_ID })
+    let answerRead: (response: Response) => void = () => undefined
+    fakeFetch((call) =>
+      call.method === 'GET' ? new Promise<Response>((resolve) => (answerRead = resolve)) : json(200, merged),
+    )
+    // signed in: the page reads the shopper's cart while the guest's is being merged into it
+    const read = queryClient.fetchQuery(cartQuery(NAMED_CART, 1, { outbox })).catch(() => undefined)
+
+    await mergeGuestCart(queryClient, 1, i18n, outbox)
+    answerRead(json(200, aCart([], { cartType: 'named', id: OTHER_ID })))
+    await read
+
+    expect(queryClient.getQueryData(cartKey(NAMED_CART, 1))).toEqual(merged)
+  })
+
   it('sends the changes still queued for the guest cart before merging it', async () => {
     online = false
     queryClient.setQueryData(key, aCart([aLine()]))

@@ -28,6 +28,9 @@ export async function mergeGuestCart(
   await queue.replay()
   try {
     const merged = await api.post<Cart>(mergePath(guestId), undefined, { query: { city_id: cityId } })
+    // A read of the shopper's cart sent at sign-in, before the merge, would answer the cart without the
+    // guest's lines and overwrite this one (the checkout then showed an empty summary, a flaky journey).
+    await queryClient.cancelQueries({ queryKey: cartKey(NAMED_CART, cityId) })
     queryClient.setQueryData(cartKey(NAMED_CART, cityId), merged)
     await storeGuestCartId(null)
     queryClient.removeQueries({ queryKey: [CART_ROOT, guestId] })
