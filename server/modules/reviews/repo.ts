@@ -287,15 +287,16 @@ export function createReviewsRepo(db: Db) {
       return known !== undefined
     },
 
-    async unreact(id: number, userId: string): Promise<boolean> {
+    /** Takes the shopper's reaction back; the review's product, or null for an unknown or unpublished review. */
+    async unreact(id: number, userId: string): Promise<number | null> {
       await db.execute(
         sql`delete from review_reactions where review_id = ${id} and user_id = ${userId}::uuid`,
       )
-      const [known] = await rows<{ id: number }>(
+      const [known] = await rows<{ product_id: number }>(
         db,
-        sql`select id from reviews where id = ${id} and status = 'APPROVED'`,
+        sql`select product_id from reviews where id = ${id} and status = 'APPROVED'`,
       )
-      return known !== undefined
+      return known?.product_id ?? null
     },
 
     async reactions(id: number, userId: string | null) {

@@ -279,9 +279,9 @@ export function createReviewsService({
     },
 
     async unreact(id: number, user: AuthUser): Promise<ReviewReactions> {
-      if (!(await repo.unreact(id, user.userId))) throw notFound()
-      const row = await repo.byId(id, null)
-      if (row) kept.forget(row.product_id)
+      const productId = await repo.unreact(id, user.userId)
+      if (productId === null) throw notFound()
+      kept.forget(productId)
       return this.reactions(id, user)
     },
 
