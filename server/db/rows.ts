@@ -59,6 +59,24 @@ export async function preparedRows<T extends Record<string, unknown>>(
 }
 
 /**
+ * Like `preparedRows`, for a statement whose text is a constant and whose values come as a list: nothing
+ * is built per call. Building a wide insert through Drizzle's query builder cost the store 0.45 ms of
+ * CPU per order (a tenth of order creation's, checkout bench at 200,000 products), more than sending it.
+ */
+export async function statementRows<T extends Record<string, unknown>>(
+  db: Db,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
+  const { session } = db as unknown as Internals
+  const result = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as {
+    rows: T[]
+  }
+  return result.rows
+}
+
+/**
  * A list as one PostgreSQL array literal, to pass as a single parameter (`= any($1::int[])`,
  * `unnest($1::int[])`): the statement's text stays the same whatever the list's length. `null` is NULL.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
+import { preparedRows, rows, statementRows, textArrayLiteral } from '../../db/rows'
 import {
   bonusTransactions,
   giftCards,
@@ -68,6 +68,26 @@ async function redeem(tx: Db, code: string, userId: string, orderId: string) {
   await tx.insert(promoCodeRedemptions).values({ code: canonical, userId, orderId })
 }
 
+/**
+ * The order and its lines: a constant text with the lines as one JSON parameter, so the statement is
+ * prepared once per connection and nothing is built per order (see `statementRows`).
+ */
+const INSERT_ORDER = `
+  with made as (
+    insert into orders (id, number, user_id, cart_id, city_id, status, payment_status, payment_method,
+                        delivery_type, is_organization, receiver, address, calculation, shipping, spent,
+                        reserved_until, total)
+    values ($1, nextval('${orderNumbers.seqName}')::text, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb,
+            $12::jsonb, $13::jsonb, $14::jsonb, $15, $16)
+    returning id, number, status
+  ), items as (
+    insert into order_items (order_id, position, product_id, sku, title, uri, quantity, price, kind, image)
+    select $1, l.position, l.product_id, l.sku, l.title, l.uri, l.quantity, l.price, l.kind, l.image
+    from json_to_recordset($17::json) as l(position int, product_id int, sku text, title text, uri text,
+                                          quantity int, price int, kind text, image text)
+  )
+  select id, number, status from made`
+
 /** Never after the sum is known: a spending that does not fit any more refuses the whole order. */
 const changed = () => conflict(CHECKOUT_ERROR_KEYS.priceChanged)
 
@@ -88,32 +108,41 @@ export function createCheckoutRepo(db: Db) {
       lines: OrderLine[],
     ): Promise<Pick<OrderRow, 'id' | 'number' | 'status'>> {
       const id = randomUUID()
-      const made = tx
-        .insert(orders)
-        .values({
-          ...order,
-          id,
-          number: sql`nextval(${orderNumbers.seqName})::text`,
-          total: order.calculation.grandTotal,
-        })
-        .returning({ id: orders.id, number: orders.number, status: orders.status })
-      const items = tx.insert(orderItems).values(
-        lines.map((l, i) => ({
-          orderId: id,
-          position: i + 1,
-          productId: l.id || null,
-          sku: l.sku,
-          title: l.title,
-          uri: l.uri,
-          quantity: l.quantity,
-          price: l.price,
-          kind: l.kind,
-          image: l.image,
-        })),
-      )
-      const [row] = await rows<{ id: string; number: string; status: string }>(
+      const items = lines.map((l, i) => ({
+        position: i + 1,
+        product_id: l.id || null,
+        sku: l.sku,
+        title: l.title,
+        uri: l.uri,
+        quantity: l.quantity,
+        price: l.price,
+        kind: l.kind,
+        image: l.image,
+      }))
+      const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+      const [row] = await statementRows<{ id: string; number: string; status: string }>(
         tx,
-        sql`with made as (${made.getSQL()}), items as (${items.getSQL()}) select id, number, status from made`,
+        'order_insert',
+        INSERT_ORDER,
+        [
+          id,
+          order.userId,
+          order.cartId,
+          order.cityId,
+          order.status,
+          order.paymentStatus,
+          order.paymentMethod,
+          order.deliveryType,
+          order.isOrganization,
+          json(order.receiver),
+          json(order.address),
+          json(order.calculation),
+          json(order.shipping),
+          json(order.spent),
+          order.reservedUntil,
+          order.calculation.grandTotal,
+          JSON.stringify(items),
+        ],
       )
       return row!
     },
