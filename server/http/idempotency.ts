@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { CART_ERROR_KEYS } from '../../contract/values/cart'
 import { HEADERS } from '../../contract/values/common'
 import type { Db } from '../db/connection'
-import { preparedRows } from '../db/rows'
+import { statementRows } from '../db/rows'
 import { badRequest, conflict, unprocessable } from './errors'
 
 /** What a mutation answered: replayed as is for a retry with the same key. */
@@ -59,10 +59,11 @@ interface StoredKey extends Record<string, unknown> {
 
 /** Named: every changing request with a key reads it once or twice, and its plan never changes. */
 async function readKey(db: Db, scope: string, key: string): Promise<StoredKey | undefined> {
-  const [found] = await preparedRows<StoredKey>(
+  const [found] = await statementRows<StoredKey>(
     db,
     'idempotency_read',
-    sql`select request_hash, status, body from idempotency_keys where scope = ${scope} and key = ${key}`,
+    'select request_hash, status, body from idempotency_keys where scope = $1 and key = $2',
+    [scope, key],
   )
   return found
 }
@@ -103,10 +104,11 @@ export async function idempotent<T>(
   const hash = requestHash(request.payload)
   const answer = await db.transaction(async (tx) => {
     // the lock, then the stored answer read after it in a statement of its own (migration 0019 says why)
-    const [claim] = await preparedRows<StoredKey & { locked: boolean }>(
+    const [claim] = await statementRows<StoredKey & { locked: boolean }>(
       tx,
       'idempotency_claim',
-      sql`select * from idempotency_claim(${scope}, ${key})`,
+      'select * from idempotency_claim($1, $2)',
+      [scope, key],
     )
     if (!claim?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
     const found = claim.request_hash === null ? undefined : claim
@@ -116,11 +118,11 @@ export async function idempotent<T>(
       return { status: found.status, body: found.body as T, replayed: true }
     }
     const fresh = await work(tx)
-    await preparedRows(
+    await statementRows(
       tx,
       'idempotency_store',
-      sql`insert into idempotency_keys (scope, key, request_hash, status, body)
-          values (${scope}, ${key}, ${hash}, ${fresh.status}, ${JSON.stringify(fresh.body)}::jsonb)`,
+      'insert into idempotency_keys (scope, key, request_hash, status, body) values ($1, $2, $3, $4, $5::jsonb)',
+      [scope, key, hash, fresh.status, JSON.stringify(fresh.body)],
     )
     return { ...fresh, replayed: false }
   })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows, statementRows, textArrayLiteral } from '../../db/rows'
+import { rows, statementRows, textArrayLiteral } from '../../db/rows'
 import {
   bonusTransactions,
   giftCards,
@@ -183,11 +183,11 @@ export function createCheckoutRepo(db: Db) {
       const skus = [...units.keys()]
       const wanted = skus.map((sku) => units.get(sku)!)
       // the statement is the function's (migration 0019: its plan is kept, not made on every order)
-      const found = await preparedRows<{ sku: string; wanted: number; taken: number; available: number }>(
+      const found = await statementRows<{ sku: string; wanted: number; taken: number; available: number }>(
         tx,
         'order_reserve',
-        sql`select * from order_reserve(${textArrayLiteral(skus)}::text[], ${`{${wanted.join(',')}}`}::int[],
-                                        ${cityId}::int, ${preferredPoint}::int, ${orderId}::uuid)`,
+        'select * from order_reserve($1::text[], $2::int[], $3::int, $4::int, $5::uuid)',
+        [textArrayLiteral(skus), `{${wanted.join(',')}}`, cityId, preferredPoint, orderId],
       )
       const bySku = new Map(found.map((r) => [r.sku, r]))
       for (const sku of skus) {
