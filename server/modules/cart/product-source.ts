@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
-import { arrayLiteral, preparedRows, textArrayLiteral } from '../../db/rows'
+import { arrayLiteral, statementRows, textArrayLiteral } from '../../db/rows'
 import type { Sticker } from '../../db/schema'
 import { readCatalogVersions, type Versions } from '../catalog'
 
@@ -91,24 +90,12 @@ export function createProductSource({
   }
 
   function load(db: Db, cityId: number, ids: number[], skus: string[]): Promise<CartProduct[]> {
-    return preparedRows<CartProduct>(
+    // the statement is the function's (migration 0021: its plan is kept, not made on every read)
+    return statementRows<CartProduct>(
       db,
       'cart_products',
-      sql`select p.id, p.sku, p.uri, p.type, p.title_ru, p.title_kk, p.category_id, p.brand_id,
-                 b.name as brand, p.stickers, p.only_prepayment, p.reference_product_id as own_reference_id,
-                 pp.price, pp.old_price, pp.price_usd,
-                 coalesce(s.stock_new, 0)::int as stock_new, coalesce(s.stock_showcase, 0)::int as stock_showcase,
-                 img.ids as images
-          from products p
-          left join brands b on b.id = p.brand_id
-          left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
-          left join lateral (
-            select sum(quantity) filter (where condition = 'N') as stock_new,
-                   sum(quantity) filter (where condition = 'V') as stock_showcase
-            from stocks where product_id = p.id and city_id = ${cityId}) s on true
-          left join lateral (
-            select array_agg(id order by position, id) as ids from images where product_id = p.id) img on true
-          where p.id = any(${arrayLiteral(ids)}::int[]) or p.sku = any(${textArrayLiteral(skus)}::text[])`,
+      'select * from cart_products($1, $2::int[], $3::text[])',
+      [cityId, arrayLiteral(ids), textArrayLiteral(skus)],
     )
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
-import { rows } from '../../db/rows'
+import { arrayLiteral, rows, statementRows } from '../../db/rows'
 import {
   benefitSettings,
   cashbackRules,
@@ -106,7 +106,8 @@ export function createBenefitRepo(
     async offeredProducts(ids: number[], cityId: number): Promise<Map<number, OfferedProduct>> {
       if (!ids.length) return new Map()
       const tree = await categories()
-      const found = await rows<{
+      // the statement is the function's (migration 0021: its plan is kept, not made on every read)
+      const found = await statementRows<{
         id: number
         sku: string
         title_ru: string
@@ -117,19 +118,7 @@ export function createBenefitRepo(
         price: number | null
         in_stock: boolean
         image: string | null
-      }>(
-        db,
-        sql`select p.id, p.sku, p.title_ru, p.title_kk, p.type, p.category_id, p.brand_id, pp.price,
-                   exists (select 1 from stocks s where s.product_id = p.id and s.city_id = ${cityId}
-                           and s.quantity > 0) as in_stock,
-                   (select i.id from images i where i.product_id = p.id order by i.position limit 1) as image
-            from products p
-            left join product_prices pp on pp.product_id = p.id and pp.city_id = ${cityId}
-            where p.id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-      )
+      }>(db, 'offered_products', 'select * from offered_products($1::int[], $2)', [arrayLiteral(ids), cityId])
       return new Map(
         found.map((r) => [
           r.id,
