@@ -46,7 +46,7 @@ export const modules = [
   defineModule('loans', loansModule, ['cart', 'pricing']),
   defineModule('flags', flagsModule),
   defineModule('actioner', actionerModule),
-  defineModule('orders', ordersModule),
+  defineModule('orders', ordersModule, ['inventory']),
   defineModule('notifications', notificationsModule),
   defineModule('checkout', checkoutModule, [
     'cart',

@@ -24,12 +24,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivery options of goods in a city, as `POST v3 /delivery` answers them: checkout prices its choice. */
     delivery: InventoryService['delivery']
+    /** Courier dates and slots after a previous date; an order passes the units it holds. */
+    courierReschedule: InventoryService['reschedule']
   }
 }
 
 export const inventoryModule: ModuleRegistration = (app, { database }) => {
   const inventory = createInventoryService({ repo: createInventoryRepo(database.db) })
   app.decorate('delivery', inventory.delivery)
+  app.decorate('courierReschedule', inventory.reschedule)
 
   const deliverySchema = (summary: string) => ({
     tags: ['inventory'],

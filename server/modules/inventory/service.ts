@@ -11,10 +11,19 @@ import { notFound } from '../../http/errors'
 import { Lru } from '../../lib/lru'
 import { addDays, localTime, readyDay } from './clock'
 import { computeDelivery, slotsBetween, type DeliveryInput } from './delivery'
-import type { DeliveryRule, InventoryRepo, PointInfo, ZoneInfo } from './repo'
+import type { DeliveryRule, InventoryRepo, PointInfo, StockInfo, ZoneInfo } from './repo'
 
 /** How many courier dates a reschedule offers. */
 export const RESCHEDULE_DATES = 7
+
+/** Units an order took from a point's stock (its reservation), for computing its own delivery again. */
+export interface HeldUnits {
+  productId: number
+  cityId: number
+  servicePointId: number
+  condition: StockInfo['condition']
+  quantity: number
+}
 
 interface Reference {
   points: Map<number, PointInfo>
@@ -51,15 +60,31 @@ export function createInventoryService({
     return pending
   }
 
-  async function deliveryFor(input: DeliveryInput, lang: Lang): Promise<DeliveryResult> {
+  async function deliveryFor(
+    input: DeliveryInput,
+    lang: Lang,
+    held: readonly HeldUnits[] = [],
+  ): Promise<DeliveryResult> {
     const skus = [...new Set(input.products.map((p) => p.sku))]
     const [ref, { products, stocks }] = await Promise.all([
       reference(),
       repo.productsWithStock(skus, input.cityId),
     ])
+    // units an order already holds count as stock where they were taken from (they left `stocks` then)
+    const withHeld = held.length
+      ? [
+          ...stocks,
+          ...held.map((h) => ({
+            ...h,
+            pickupTime:
+              stocks.find((s) => s.productId === h.productId && s.servicePointId === h.servicePointId)
+                ?.pickupTime ?? 0,
+          })),
+        ]
+      : stocks
     return computeDelivery(input, {
       products: new Map(products.map((p) => [p.sku, p])),
-      stocks,
+      stocks: withHeld,
       points: ref.points,
       rules: ref.rules.filter((r) => r.cityId === input.cityId),
       now: now(),
@@ -174,18 +199,22 @@ export function createInventoryService({
 
     /**
      * Courier dates after a previous delivery date: from the later of the day after it and the earliest
-     * possible day, RESCHEDULE_DATES days with their slots. No courier for these goods: no dates.
+     * possible day, RESCHEDULE_DATES days with their slots. No courier for these goods: no dates. An
+     * order's reschedule passes the units it holds (`held`): they count as stock where they were taken.
      */
     async reschedule(
       cityId: number,
       products: { sku: string; quantity: number }[],
       previousDate: string,
       lang: Lang,
+      held: readonly HeldUnits[] = [],
     ): Promise<RescheduleResponse> {
-      const result = await this.delivery(
+      const result = await deliveryFor(
         { cityId, products, isOrganization: false, assemblyPc: false, isTradein: false, exactCost: false },
         lang,
+        held,
       )
+      if (result.products.every((p) => p.status === 'unknown')) throw notFound()
       const ref = await reference()
       const courier = ref.rules.find((r) => r.cityId === cityId && r.kind === 'courier' && r.isActive)
       const dates: RescheduleResponse['dates'] = []

@@ -2,11 +2,13 @@ import { OMS_V3, OrderHistory, OrderHistoryQuery } from '../../../contract/accou
 import { ErrorBody } from '../../../contract/common'
 import { requireUser } from '../../http/auth'
 import type { ModuleRegistration } from '../../http/types'
+import { registerOrderPickupRoutes } from './pickup-routes'
 import { createOrderRepo } from './repo'
 
 /** Spec 7.10: the order history (v3), 25 a page, filtered by status, dates and organisation receivers. */
-export const ordersModule: ModuleRegistration = (app, { database }) => {
-  const repo = createOrderRepo(database.db)
+export const ordersModule: ModuleRegistration = (app, deps) => {
+  const repo = createOrderRepo(deps.database.db)
+  registerOrderPickupRoutes(app, deps)
 
   app.get(
     `${OMS_V3}/orders/history`,
