@@ -15,6 +15,10 @@ const loaders = {
     ru: () => import('../locales/ru/checkout.po'),
     kk: () => import('../locales/kk/checkout.po'),
   },
+  orders: {
+    ru: () => import('../locales/ru/orders.po'),
+    kk: () => import('../locales/kk/orders.po'),
+  },
   reviews: {
     ru: () => import('../locales/ru/reviews.po'),
     kk: () => import('../locales/kk/reviews.po'),
