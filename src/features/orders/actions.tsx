@@ -1,15 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ComponentType } from 'react'
-import type { OrderTimeline } from '../../../contract/orders'
+import type { OrderActionProps } from './action-props'
 import { CancelOrder } from './cancel-order'
 import { ReorderButton } from './reorder-button'
 import styles from './orders.module.css'
-
-/** What every action of the order page is given. */
-export interface OrderActionProps {
-  orderId: string
-  timeline: OrderTimeline
-}
 
 /**
  * The order page's actions, in the order they show. Each is a component of its own file in this folder

@@ -5,7 +5,7 @@ import { isApiError } from '../../data/api-error'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
 import { toast } from '../../ui/toast/toast-store'
-import type { OrderActionProps } from './actions'
+import type { OrderActionProps } from './action-props'
 import { cancelOrder } from './api'
 import styles from './orders.module.css'
 

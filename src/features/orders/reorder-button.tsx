@@ -6,7 +6,7 @@ import { NAMED_CART } from '../../cart/cart-paths'
 import { useStoreLocation } from '../../url/store-location'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/toast/toast-store'
-import type { OrderActionProps } from './actions'
+import type { OrderActionProps } from './action-props'
 import { reorder } from './api'
 
 /**
