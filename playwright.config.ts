@@ -12,6 +12,10 @@ export const E2E_MODERATOR_PHONE = '70000000001'
  */
 export const E2E_BONUS_PHONE = '70000000077'
 export const E2E_BONUS_GRANT = 5000
+/** The orders journey's operator: another seeded reviewer, given the operator role before the server starts. */
+export const E2E_OPERATOR_PHONE = '70000000002'
+/** The order-cancel journey's own gift card (tests/e2e/journey-gift-card.ts writes it before the server starts). */
+export const E2E_CANCEL_GIFT_CARD = 'E2ECANCEL5000'
 
 /**
  * Journeys run in Debian's Chromium against the production build served by the real server on a
@@ -64,6 +68,8 @@ export default defineConfig({
       `rm -rf data/e2e && tsx server/seed/cli.ts && ` +
       `tsx server/modules/reviews/cli.ts grant ${E2E_MODERATOR_PHONE} && ` +
       `tsx server/modules/bonus/cli.ts grant ${E2E_BONUS_PHONE} ${E2E_BONUS_GRANT} --note journeys && ` +
+      `tsx server/modules/orders/operator-cli.ts grant ${E2E_OPERATOR_PHONE} && ` +
+      `tsx tests/e2e/journey-gift-card.ts && ` +
       `tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

@@ -87,6 +87,13 @@ const Env = z.object({
    * production, where the server warns at start when it is unset.
    */
   PAYMENT_CALLBACK_SECRET: z.string().min(16).default('local-payment-callback-secret'),
+  /**
+   * Runs the fulfilment simulator in the server process (`npm run fulfil` does it from outside): unset
+   * or 0, off; a number, how many times faster than a real warehouse (1 = realistic, 60 = a minute of
+   * its delays per second). For PGlite, whose files belong to one process, this is the way to watch
+   * orders move while the store runs.
+   */
+  FULFILMENT_SPEED: z.coerce.number().min(0).max(1_000_000).default(0),
 })
 export type Config = z.infer<typeof Env>
 

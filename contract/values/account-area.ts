@@ -27,14 +27,23 @@ export const FLAG_ACTIVE_VARIANT = {
   guestPromocodes: 'default',
 } as const
 
+/**
+ * An order's life (README, Orders move): created (`NEW`, paid on receipt) or waiting for its money
+ * (`PAYMENT_PENDING`), paid (`PROCESSING`), being put together at the warehouse (`ASSEMBLING`), then
+ * `READY_FOR_PICKUP` at its point or handed to the courier (`DELIVERING`), and received (`COMPLETED`);
+ * or `CANCELLED`, or `REFUNDED` (received, returned and paid back). Which moves exist, and who may make
+ * each, is data: the `order_status_transitions` table.
+ */
 export const ORDER_STATUSES = [
   'NEW',
   'PAYMENT_PENDING',
   'PROCESSING',
+  'ASSEMBLING',
   'READY_FOR_PICKUP',
   'DELIVERING',
   'COMPLETED',
   'CANCELLED',
+  'REFUNDED',
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const ORDER_PAGE_SIZE = 25

@@ -34,7 +34,14 @@ export type PaymentGroup = (typeof PAYMENT_GROUPS)[number]
  * Where an order's payment stands. `not_required`: paid on receipt (cash) or fully by gift cards and
  * bonuses; `refund_due`: money arrived for an order that had already expired.
  */
-export const PAYMENT_STATUSES = ['pending', 'failed', 'paid', 'not_required', 'refund_due'] as const
+export const PAYMENT_STATUSES = [
+  'pending',
+  'failed',
+  'paid',
+  'not_required',
+  'refund_due',
+  'refunded',
+] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** The maximum order, tenge (purchase flow 5, 9). */

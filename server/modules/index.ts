@@ -46,7 +46,6 @@ export const modules = [
   defineModule('loans', loansModule, ['cart', 'pricing']),
   defineModule('flags', flagsModule),
   defineModule('actioner', actionerModule),
-  defineModule('orders', ordersModule, ['inventory']),
   defineModule('notifications', notificationsModule),
   defineModule('checkout', checkoutModule, [
     'cart',
@@ -55,6 +54,7 @@ export const modules = [
     'account',
     'notifications',
   ]),
+  defineModule('orders', ordersModule, ['cart', 'checkout', 'inventory', 'notifications']),
   defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
     'media',
     'account',

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-export type PaymentStatus = 'pending' | 'failed' | 'paid' | 'not_required' | 'refund_due'
+export type PaymentStatus = 'pending' | 'failed' | 'paid' | 'not_required' | 'refund_due' | 'refunded'
 export type OrderLineKind = 'product' | 'service' | 'kit' | 'gift'
 
 export interface OrderCalculation {
@@ -328,6 +328,10 @@ export const orders = pgTable(
     index('orders_reserved_until_idx')
       .on(t.reservedUntil)
       .where(sql`${t.reservedUntil} is not null`),
+    // the few orders whose money is still to be paid back, for the refund sweep
+    index('orders_refund_due_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.paymentStatus} = 'refund_due'`),
     check('orders_total_check', sql`${t.total} >= 0`),
   ],
 )

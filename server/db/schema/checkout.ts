@@ -44,7 +44,7 @@ export const orderReservations = pgTable(
   ],
 )
 
-export type PaymentAttemptStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired'
+export type PaymentAttemptStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded'
 
 /** One attempt to pay an order through a provider; settled once, by the return or by the callback. */
 export const payments = pgTable(

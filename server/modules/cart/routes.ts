@@ -121,6 +121,16 @@ export interface CartCheckout {
   priced(ref: CartRef, cityId: number, actor: Actor): Promise<Cart>
   /** Closes an open cart in the order's transaction; false when it was closed already. */
   closeForOrder(tx: Db, cartId: string): Promise<boolean>
+  /**
+   * Reorder: puts the items in the shopper's named cart (at least the quantity each, capped by stock),
+   * answering the cart with notices for what is unavailable or capped.
+   */
+  refill(
+    actor: Actor,
+    cityId: number,
+    items: { sku: string; quantity: number }[],
+    idem: IdempotencyRequest,
+  ): Promise<Cart>
 }
 
 export const cartModule: ModuleRegistration = (app, { database }) => {
@@ -137,6 +147,7 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
   app.decorate('cartCheckout', {
     priced: (ref, cityId, actor) => cart.get(ref, cityId, actor),
     closeForOrder: (tx, cartId) => repo.closeOpen(tx, cartId),
+    refill: async (actor, cityId, items, idem) => (await cart.refill(actor, cityId, items, idem)).body,
   } satisfies CartCheckout)
   // A change reads the category tree inside its transaction, where on PGlite reading the categories
   // would wait for that transaction: the tree is read once before the first request.

@@ -47,7 +47,15 @@ import {
 import type { CategoryTree } from '../catalog'
 import { CartDraft, noticeOf } from './draft'
 import type { CartPricing, PricingInput } from '../pricing'
-import type { CartRepo, CartRow, CartSave, LineRow, ProductInCart, RememberedAnswer } from './repo'
+import type {
+  CartRepo,
+  CartRow,
+  CartSave,
+  LineRow,
+  ProductInCart,
+  ProductRow,
+  RememberedAnswer,
+} from './repo'
 
 /** Who asks: a guest reaches anonymous carts by id; a user also has the one named cart. */
 export interface Actor {
@@ -410,6 +418,61 @@ export function createCartService({
         req.city_id,
         (draft) => draft.put(req.products, mode, req.assembly_pc ?? false),
         skusOf(req.products),
+      )
+    },
+
+    /**
+     * Reorder: each item is in the named cart at least in the quantity given (a line already holding
+     * more keeps it, so asking twice adds nothing twice), capped by the city's stock. What the city no
+     * longer sells or holds, and what was capped, is a notice, never silently dropped.
+     */
+    refill(
+      actor: Actor,
+      cityId: number,
+      items: { sku: string; quantity: number }[],
+      idem: IdempotencyRequest,
+    ) {
+      return mutation(
+        idem,
+        'named',
+        actor,
+        cityId,
+        (draft) => {
+          let added = 0
+          for (const item of items) {
+            let p: ProductRow
+            try {
+              p = draft.product(item.sku)
+            } catch {
+              draft.notify(noticeOf('productUnavailable', item.sku, { quantity: item.quantity }))
+              continue
+            }
+            const existing = draft.lines.get(p.id)
+            const limit = Math.min(availableQuantity(p), MAX_LINE_QUANTITY)
+            if (isService(p) || limit < 1 || (!existing && draft.lines.size >= MAX_CART_LINES)) {
+              draft.notify(noticeOf('productUnavailable', p.sku, { quantity: item.quantity }))
+              continue
+            }
+            const wanted = Math.max(existing?.quantity ?? 0, item.quantity)
+            if (wanted > limit)
+              draft.notify(noticeOf('quantityCapped', p.sku, { requested: wanted, count: limit }))
+            const quantity = Math.min(wanted, limit)
+            if (existing && existing.quantity >= quantity && existing.ticked) continue
+            draft.lines.set(p.id, {
+              product: p,
+              quantity,
+              ticked: true,
+              referenceProductId: existing?.referenceProductId ?? null,
+              forAssembly: existing?.forAssembly ?? false,
+            })
+            added++
+          }
+          if (added > 0) {
+            draft.productsChanged = true
+            draft.dropPromoCodeOnProductChange()
+          }
+        },
+        items.map((i) => i.sku),
       )
     },
 

@@ -402,6 +402,62 @@ export function createCheckoutRepo(db: Db) {
       return row
     },
 
+    /** Names who moves the order's status in this transaction (the status trigger records it). */
+    async actAs(tx: Db, actor: string, note?: string | null): Promise<void> {
+      await tx.execute(
+        sql`select set_config('storefront.order_actor', ${actor}, true), set_config('storefront.order_note', ${note ?? ''}, true)`,
+      )
+    },
+
+    async hasPaidAttempts(tx: Db, orderId: string): Promise<boolean> {
+      const found = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+        .limit(1)
+      return found.length > 0
+    },
+
+    /** What an order's attempts took and still hold (`paid`), and what was paid back (`refunded`). */
+    async paymentSums(orderId: string): Promise<{ paid: number; refunded: number }> {
+      const [row] = await rows<{ paid: number; refunded: number }>(
+        db,
+        sql`select coalesce(sum(amount) filter (where status = 'paid'), 0)::int as paid,
+                   coalesce(sum(amount) filter (where status = 'refunded'), 0)::int as refunded
+            from payments where order_id = ${orderId}`,
+      )
+      return row ?? { paid: 0, refunded: 0 }
+    },
+
+    /** The attempts that took the order's money and have not been paid back. */
+    paidPayments(orderId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+    },
+
+    /** Marks an attempt paid back, once. */
+    async markRefunded(id: string, now: Date): Promise<boolean> {
+      const moved = await db
+        .update(payments)
+        .set({ status: 'refunded', settledAt: now })
+        .where(and(eq(payments.id, id), eq(payments.status, 'paid')))
+        .returning({ id: payments.id })
+      return moved.length === 1
+    },
+
+    /** Orders whose money is still owed back, oldest first. */
+    async refundsDue(limit: number): Promise<string[]> {
+      const found = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.paymentStatus, 'refund_due'))
+        .orderBy(asc(orders.updatedAt))
+        .limit(limit)
+      return found.map((r) => r.id)
+    },
+
     async expirePayments(tx: Db, orderId: string, now: Date): Promise<PaymentRow[]> {
       return tx
         .update(payments)

@@ -28,6 +28,7 @@ import { badRequest, forbidden } from '../../http/errors'
 import { idempotencyRequest } from '../../http/idempotency'
 import { publicOrigin } from '../../http/public-origin'
 import type { ModuleRegistration } from '../../http/types'
+import type { Db } from '../../db/connection'
 import type { PaymentCallback } from '../../providers/card-acquirer/provider'
 import { createLocalQrProvider } from '../../providers/qr/local'
 import { registerLocalQrPages } from '../../providers/qr/pages'
@@ -41,7 +42,23 @@ import { createCheckoutService, type CheckoutService, type CheckoutUrls } from '
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService
+    orderSettlement: OrderSettlement
   }
+}
+
+/**
+ * What an order's moves do to the money and goods checkout took (the orders module calls these, in the
+ * transaction that moves the order, under its row lock): the public face's `app.orderSettlement`.
+ */
+export interface OrderSettlement {
+  /** Goods back to stock, gift cards, bonuses and code back, unfinished payments ended, money owed back; answers the work to do after commit. */
+  cancelled(tx: Db, orderId: string): Promise<() => Promise<void>>
+  /** A received order returned: what it spent comes back, its money is owed back. */
+  returned(tx: Db, orderId: string): Promise<void>
+  /** Pays back through the providers what the order owes, once per payment; answers paid back and still owed. */
+  refund(orderId: string): Promise<{ refunded: number; pending: number }>
+  /** Orders whose money is still owed back (for a sweep to ask `refund` again). */
+  refundsDue(limit?: number): Promise<string[]>
 }
 
 const errors = {
@@ -115,6 +132,12 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     notify: app.notify,
   })
   app.decorate('checkout', checkout)
+  app.decorate('orderSettlement', {
+    cancelled: checkout.cancelled,
+    returned: checkout.returned,
+    refund: checkout.refund,
+    refundsDue: checkout.refundsDue,
+  } satisfies OrderSettlement)
   app.addHook('onReady', async () => {
     await repo.ensurePaymentRules()
   })

@@ -470,6 +470,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         return
       }
       if (order.status === 'PAYMENT_PENDING') {
+        await repo.actAs(tx, 'payment')
         await repo.updateOrder(
           tx,
           order.id,
@@ -519,6 +520,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (s.status === 'paid')
       return { status: 'approved' as const, amount: s.amount, mask: null, reason: null }
     return { status: 'declined' as const, amount: p.amount, mask: null, reason: s.status }
+  }
+
+  /** What an order has been paid back, and what it still owes, tenge. */
+  async function refundState(orderId: string) {
+    const order = await repo.order(orderId)
+    const sums = await repo.paymentSums(orderId)
+    return { refunded: sums.refunded, pending: order?.paymentStatus === 'refund_due' ? sums.paid : 0 }
   }
 
   return {
@@ -669,6 +677,78 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         can_pay: canPay(order, now()),
       }
     },
+
+    /**
+     * An order cancelled (the orders module moves it, under its row lock, in `tx`): its goods go back to
+     * the rows they came from, its gift cards, bonuses and code back to the shopper, its unfinished
+     * attempts end, and money it took is owed back (`refund_due`, paid back by `refund`). Answers what
+     * to do once the transaction is committed: end the attempts' sessions at their providers.
+     */
+    async cancelled(tx: Db, orderId: string): Promise<() => Promise<void>> {
+      const order = await repo.lockOrder(tx, orderId)
+      if (!order) return async () => {}
+      await repo.release(tx, order.id)
+      await repo.refund(tx, order)
+      const ended = await repo.expirePayments(tx, order.id, now())
+      const paymentStatus: PaymentStatus =
+        order.paymentStatus === 'paid'
+          ? 'refund_due'
+          : order.paymentStatus === 'pending'
+            ? 'failed'
+            : order.paymentStatus
+      await repo.updateOrder(tx, order.id, {}, { reservedUntil: null, paymentStatus })
+      return async () => {
+        for (const p of ended)
+          if (p.providerRef)
+            await providerOf(p.provider)
+              .cancelPayment(p.providerRef)
+              .catch(() => {})
+      }
+    },
+
+    /** A received order returned: what it spent comes back, and the money it took is owed back. */
+    async returned(tx: Db, orderId: string): Promise<void> {
+      const order = await repo.lockOrder(tx, orderId)
+      if (!order) return
+      await repo.refund(tx, order)
+      if (order.paymentStatus === 'paid' && (await repo.hasPaidAttempts(tx, order.id)))
+        await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
+    },
+
+    /**
+     * Pays back through the providers what an order owes (`refund_due`): each paid attempt once,
+     * however often or from however many processes this is asked (the provider keeps one refund per
+     * attempt's reference, and the attempt leaves `paid` once). What a provider did not pay back now
+     * stays owed, and the sweep asks again.
+     */
+    async refund(orderId: string): Promise<{ refunded: number; pending: number }> {
+      const order = await repo.order(orderId)
+      if (!order || order.paymentStatus !== 'refund_due') return refundState(orderId)
+      for (const p of await repo.paidPayments(orderId)) {
+        if (!p.providerRef) continue
+        try {
+          const r = await withTimeout(
+            providerOf(p.provider).refundPayment({
+              sessionId: p.providerRef,
+              amount: p.amount,
+              merchantRef: `refund:${p.id}`,
+            }),
+            providerTimeoutMs,
+          )
+          if (r.status === 'refunded') await repo.markRefunded(p.id, now())
+        } catch {
+          // the provider did not answer: the money stays owed and the sweep asks again
+        }
+      }
+      if ((await repo.paidPayments(orderId)).length === 0)
+        await db.transaction((tx) =>
+          repo.updateOrder(tx, orderId, { paymentStatus: ['refund_due'] }, { paymentStatus: 'refunded' }),
+        )
+      return refundState(orderId)
+    },
+
+    /** Orders whose money is still owed back. */
+    refundsDue: (limit = 20) => repo.refundsDue(limit),
 
     /**
      * Cancels the unpaid orders whose hold ran out: their goods go back to stock, what they spent back

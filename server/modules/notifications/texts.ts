@@ -16,10 +16,12 @@ const ORDER_STATUS_NAMES: Record<OrderStatus, Record<Lang, string>> = {
   NEW: { ru: 'принят', kk: 'қабылданды' },
   PAYMENT_PENDING: { ru: 'ожидает оплаты', kk: 'төлемді күтуде' },
   PROCESSING: { ru: 'передан в обработку', kk: 'өңдеуге берілді' },
+  ASSEMBLING: { ru: 'собирается на складе', kk: 'қоймада жиналуда' },
   READY_FOR_PICKUP: { ru: 'готов к выдаче', kk: 'беруге дайын' },
   DELIVERING: { ru: 'передан в доставку', kk: 'жеткізуге берілді' },
   COMPLETED: { ru: 'получен', kk: 'алынды' },
   CANCELLED: { ru: 'отменён', kk: 'күші жойылды' },
+  REFUNDED: { ru: 'возвращён, деньги возвращены', kk: 'қайтарылды, ақшасы қайтарылды' },
 }
 
 interface Words {

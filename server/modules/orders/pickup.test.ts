@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CreatedOrder, OrderDetail } from '../../../contract/checkout'
+import type { OrderStatus } from '../../../contract/account-area'
 import { RescheduleResponse } from '../../../contract/inventory'
 import {
   OrderRescheduleState,
@@ -55,7 +56,10 @@ async function stockOf(productId: number): Promise<number> {
 }
 
 /** A shopper's cash order of a product of the test's own, through the real cart and checkout. */
-async function placeOrder(kind: 'pickup' | 'courier', opts: { stock?: number; user?: TestUser } = {}) {
+async function placeOrder(
+  kind: 'pickup' | 'courier',
+  opts: { stock?: number; user?: TestUser; payment?: 'cash_payment' | 'card_payment' } = {},
+) {
   const product = await makeProduct(db, { prices: { 1: 30_000 }, stock: { 1: opts.stock ?? 5 } })
   const user = opts.user ?? (await signInTestUser(app))
   const cart = await app.inject({
@@ -76,7 +80,7 @@ async function placeOrder(kind: 'pickup' | 'courier', opts: { stock?: number; us
     const slot = delivery.json().slots[0]
     shipping = { type: 'COURIER_DELIVERY', address, date: slot.date, slot_code: slot.code }
   }
-  const body = { city_id: 1, receiver, shipping, payment_method: 'cash_payment' }
+  const body = { city_id: 1, receiver, shipping, payment_method: opts.payment ?? 'cash_payment' }
   const calc = await app.inject({
     method: 'POST',
     url: '/oms/api/v1/orders',
@@ -100,8 +104,22 @@ async function orderOf(user: TestUser, id: string) {
   return OrderDetail.parse(res.json())
 }
 
-const setStatus = (id: string, status: string) =>
-  db.execute(sql`update orders set status = ${status} where id = ${id}`)
+/** The operator's moves from a new order to `status` (the status machine allows no jump). */
+const PATHS: Record<'pickup' | 'courier', Record<string, OrderStatus[]>> = {
+  pickup: {
+    READY_FOR_PICKUP: ['ASSEMBLING', 'READY_FOR_PICKUP'],
+    COMPLETED: ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED'],
+    CANCELLED: ['CANCELLED'],
+  },
+  courier: {
+    COMPLETED: ['ASSEMBLING', 'DELIVERING', 'COMPLETED'],
+    CANCELLED: ['CANCELLED'],
+  },
+}
+
+async function setStatus(id: string, kind: 'pickup' | 'courier', status: string) {
+  for (const to of PATHS[kind][status]!) await app.orderLifecycle.move(id, to, 'operator')
+}
 
 const rescheduleState = (user: TestUser, id: string) =>
   app.inject({ url: `/oms/api/v3/booking/delivery/reschedule_count/${id}`, headers: user.headers })
@@ -260,7 +278,7 @@ describe('moving a courier delivery (v3 /booking/delivery)', () => {
       const { user, orderId } = await placeOrder('courier')
       const slot = OrderRescheduleState.parse((await rescheduleState(user, orderId)).json()).dates[0]!
         .slots[0]!
-      await setStatus(orderId, status)
+      await setStatus(orderId, 'courier', status)
       expect(OrderRescheduleState.parse((await rescheduleState(user, orderId)).json()).blocked).toBe(
         'wrongStatus',
       )
@@ -341,7 +359,7 @@ describe('the warrant (POST /orders/{id}/warrant, GET /orders/warrant/{id})', ()
     expect(res.statusCode).toBe(422)
     expect(res.json().error.message).toBe('orders:notPickup')
     const { user, orderId } = await placeOrder('pickup')
-    await setStatus(orderId, 'COMPLETED')
+    await setStatus(orderId, 'pickup', 'COMPLETED')
     expect((await writeWarrant(user, orderId, person)).statusCode).toBe(409)
   })
 
@@ -416,13 +434,19 @@ describe('the pickup one-time code (GET /orders/{id}/otp, /otp/refresh)', () => 
     const courier = await placeOrder('courier')
     expect((await code(courier.user, courier.orderId)).json().error.message).toBe('orders:notPickup')
     const { user, orderId } = await placeOrder('pickup')
-    await setStatus(orderId, 'READY_FOR_PICKUP')
+    await setStatus(orderId, 'pickup', 'READY_FOR_PICKUP')
     expect((await code(user, orderId)).statusCode).toBe(200)
-    for (const status of ['COMPLETED', 'CANCELLED', 'PAYMENT_PENDING']) {
-      await setStatus(orderId, status)
-      expect((await code(user, orderId)).statusCode, status).toBe(409)
-      expect((await refresh(user, orderId)).statusCode, status).toBe(409)
+    for (const status of ['COMPLETED', 'CANCELLED']) {
+      const placed = await placeOrder('pickup')
+      await setStatus(placed.orderId, 'pickup', status)
+      expect((await code(placed.user, placed.orderId)).statusCode, status).toBe(409)
+      expect((await refresh(placed.user, placed.orderId)).statusCode, status).toBe(409)
     }
+    // a card order waits for its payment: nothing to collect yet
+    const unpaid = await placeOrder('pickup', { payment: 'card_payment' })
+    expect((await orderOf(unpaid.user, unpaid.orderId)).status).toBe('PAYMENT_PENDING')
+    expect((await code(unpaid.user, unpaid.orderId)).statusCode).toBe(409)
+    expect((await refresh(unpaid.user, unpaid.orderId)).statusCode).toBe(409)
   })
 
   it("answers another shopper's order with 404, without spending the owner's refreshes", async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { acquirerSessions, type AcquirerSessionStatus } from '../../db/schema/account-area'
 import { createCallbackSender, type CallbackLog } from '../callbacks'
+import { localRefund } from '../refunds'
 import type { CallbackDelivery } from '../signature'
 import {
   cardBrand,
@@ -312,6 +313,19 @@ export function createLocalCardAcquirer(db: Db, options: LocalCardAcquirerOption
       // A payment past its time is declined (`expired`) by this read, not cancelled.
       const row = await readSettled(id)
       if (row?.kind === 'payment' && PENDING.includes(row.status)) await cancelPending(id)
+    },
+
+    refundPayment(request) {
+      return localRefund(db, 'card', request, async (tx) => {
+        if (!UUID.test(request.sessionId)) return null
+        const [row] = await tx
+          .select()
+          .from(acquirerSessions)
+          .where(eq(acquirerSessions.id, request.sessionId))
+          .for('update')
+        if (!row || row.kind !== 'payment') return null
+        return row.status === 'approved' ? { amount: row.amount ?? 0 } : 'not_paid'
+      })
     },
 
     session,

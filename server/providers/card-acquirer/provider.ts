@@ -1,3 +1,7 @@
+import type { RefundRequest, RefundResult } from '../refunds'
+
+export type { RefundRequest, RefundResult } from '../refunds'
+
 /**
  * A card acquirer (spec 7.9): saves cards for later payments and charges orders. The store sends the
  * shopper to the acquirer's hosted page and gets back only a token and the masked number, never the
@@ -55,4 +59,6 @@ export interface CardAcquirer {
   paymentResult(sessionId: string): Promise<PaymentResult>
   /** Ends a session nobody finished (the order stopped waiting); a finished one stays as it was. */
   cancelPayment(sessionId: string): Promise<void>
+  /** Pays back (part of) an approved payment to its card; the same `merchantRef` again pays back once. */
+  refundPayment(request: RefundRequest): Promise<RefundResult>
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, lte } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { qrSessions, type QrSessionStatus } from '../../db/schema/checkout'
 import { createCallbackSender, type CallbackLog } from '../callbacks'
+import { localRefund } from '../refunds'
 import type { CallbackDelivery } from '../signature'
 import type { QrProvider, QrSession } from './provider'
 
@@ -140,6 +141,19 @@ export function createLocalQrProvider(db: Db, options: LocalQrProviderOptions): 
 
     async cancelPayment(id) {
       await end(id, 'cancelled')
+    },
+
+    refundPayment(request) {
+      return localRefund(db, 'qr', request, async (tx) => {
+        if (!UUID.test(request.sessionId)) return null
+        const [row] = await tx
+          .select()
+          .from(qrSessions)
+          .where(eq(qrSessions.id, request.sessionId))
+          .for('update')
+        if (!row) return null
+        return row.status === 'paid' ? { amount: row.amount } : 'not_paid'
+      })
     },
 
     async pay(id) {

@@ -1,3 +1,5 @@
+import type { RefundRequest, RefundResult } from '../refunds'
+
 /**
  * A QR payment provider (`kaspi_qr_payment`): the store asks for a payment, shows its QR code, and
  * learns the outcome from the provider's signed callback or by asking.
@@ -26,4 +28,6 @@ export interface QrProvider {
   createPayment(request: QrPaymentRequest): Promise<QrSession>
   session(sessionId: string): Promise<QrSession | null>
   cancelPayment(sessionId: string): Promise<void>
+  /** Pays back (part of) a paid session to the account it came from; the same `merchantRef` again pays back once. */
+  refundPayment(request: RefundRequest): Promise<RefundResult>
 }

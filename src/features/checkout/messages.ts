@@ -124,14 +124,17 @@ export const PAYMENT_STATUS_NAMES: Record<PaymentStatus, MessageDescriptor> = {
   paid: msg`Оплачен`,
   not_required: msg`Оплата при получении`,
   refund_due: msg`Деньги будут возвращены`,
+  refunded: msg`Деньги возвращены`,
 }
 
 export const ORDER_STATUS_NAMES: Record<OrderStatus, MessageDescriptor> = {
   NEW: msg`Новый`,
   PAYMENT_PENDING: msg`Ожидает оплаты`,
   PROCESSING: msg`В обработке`,
+  ASSEMBLING: msg`Собирается`,
   READY_FOR_PICKUP: msg`Готов к выдаче`,
   DELIVERING: msg`Доставляется`,
   COMPLETED: msg`Выполнен`,
   CANCELLED: msg`Отменён`,
+  REFUNDED: msg`Возвращён`,
 }

@@ -109,7 +109,7 @@ describe('the result page', () => {
     await renderAppAt(`/checkout/result?status=failure&orderId=${ORDER_ID}`)
     const outcome = await screen.findByTestId('order-outcome')
     expect(outcome.dataset.outcome).toBe('cancelled')
-    expect(outcome.textContent).toContain('товары вернулись в продажу')
+    expect(outcome.textContent).toContain('Товары вернулись в продажу, бонусы и сертификаты — на ваш счёт')
     expect(screen.queryByTestId('pay-again')).toBeNull()
   })
 

@@ -426,10 +426,13 @@ export type PaymentOutcome =
   | 'cancelled'
   /** Money came after the order had stopped waiting for it: it goes back. */
   | 'refundDue'
+  /** The order was cancelled or returned, and its money went back. */
+  | 'refunded'
 
 export function paymentOutcome(order: OrderDetail, returned?: 'success' | 'failure'): PaymentOutcome {
   const { status } = order.payment
   if (status === 'refund_due') return 'refundDue'
+  if (status === 'refunded') return 'refunded'
   if (order.status === 'CANCELLED') return 'cancelled'
   if (status === 'paid') return 'paid'
   if (status === 'not_required') return 'confirmed'

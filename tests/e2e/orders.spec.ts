@@ -1,0 +1,160 @@
+import type { Browser } from '@playwright/test'
+import { expect, test, type Page } from './fixtures'
+import { randomNational, signInBySms, signUpOnLoginPage } from './shopper'
+import { E2E_CANCEL_GIFT_CARD, E2E_OPERATOR_PHONE } from '../../playwright.config'
+
+/*
+ * After the order (purchase flow 7): the shopper watches an order move on its page as the store works
+ * on it, and cancels a paid one, getting the goods' stock and the gift card's money back.
+ */
+
+async function signUp(page: Page) {
+  await page.goto('/login')
+  await signUpOnLoginPage(page, randomNational())
+  await expect(page.getByText('Вы успешно вошли')).toBeVisible()
+}
+
+/** Adds the cheapest smartphone the listing sells and waits for the server to take it. */
+async function addCheapestSmartphone(page: Page): Promise<string> {
+  await page.goto('/catalog/smartfony?sorting=price_asc')
+  const button = page
+    .locator('[data-testid="product-card"] button[data-testid="add-to-cart"]:enabled')
+    .first()
+  const sku = (await button.getAttribute('data-sku')) ?? ''
+  const answered = page.waitForResponse((r) => /\/cart\/api\/v3\/carts.*\/products$/.test(r.url()) && r.ok())
+  await button.click()
+  await answered
+  return sku
+}
+
+/** Through the checkout with pickup at the first place offered, paying by `method`; answers the order id. */
+async function checkoutWithPickup(page: Page, method: 'cash_payment' | 'card_payment') {
+  await page.goto('/cart')
+  await page.getByTestId('checkout-button').click()
+  await page.getByTestId('receiver-lastname').fill('Серикова')
+  await page.getByTestId('checkout-next').click()
+  await expect(page.getByTestId('method-pickup')).toBeChecked()
+  await page.getByTestId('checkout-next').click()
+  await page.getByTestId(`payment-${method}`).check()
+  const place = page.getByTestId('place-order')
+  await expect(place).toBeEnabled()
+  await place.click()
+}
+
+/** The units of a product the city's shops and points hold, as the store answers anyone. */
+async function stockOf(page: Page, sku: string): Promise<number> {
+  const res = await page.request.get(`/inventory/api/v1/stocks/${sku}?city_id=1`)
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { total: number }).total
+}
+
+async function giftCardBalance(page: Page): Promise<number> {
+  const res = await page.request.post(`/marketing/api/v1/giftCards/${E2E_CANCEL_GIFT_CARD}`, { data: {} })
+  if (res.status() === 422) return 0
+  expect(res.status()).toBe(200)
+  return ((await res.json()) as { balance: number }).balance
+}
+
+/** The store's operator, signed in in a browser of their own, moves an order as the warehouse reports. */
+async function operatorMoves(browser: Browser, orderId: string, statuses: string[]) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signInBySms(page, E2E_OPERATOR_PHONE)
+  await expect(page.getByText('Вы успешно вошли')).toBeVisible()
+  for (const status of statuses) {
+    const res = await page.request.post(`/oms/api/v1/operator/orders/${orderId}/status`, { data: { status } })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+  await context.close()
+}
+
+test.describe('orders after checkout', () => {
+  test('a shopper orders with pickup and watches the order move to "ready for pickup" on its page', async ({
+    page,
+    browser,
+  }) => {
+    test.slow()
+    await signUp(page)
+    await addCheapestSmartphone(page)
+    await checkoutWithPickup(page, 'cash_payment')
+    await expect(page).toHaveURL(/\/checkout\/result\?/)
+    const orderId = new URL(page.url()).searchParams.get('orderId') ?? ''
+    expect(orderId).not.toBe('')
+
+    await page.goto(`/my-account/orders/${orderId}`)
+    const steps = page.getByTestId('timeline-step')
+    await expect(steps).toHaveCount(1)
+    await expect(steps.first()).toHaveAttribute('data-status', 'NEW')
+    await expect(steps.first()).toContainText('Заказ принят')
+    await expect(page.getByTestId('cancel-order')).toBeVisible()
+
+    // The warehouse puts the order together and brings it to the pickup point; the page, left open,
+    // shows each move as the store reports it.
+    await operatorMoves(browser, orderId, ['ASSEMBLING', 'READY_FOR_PICKUP'])
+    const current = page.locator('[data-testid="timeline-step"][data-current]')
+    await expect(current).toHaveAttribute('data-status', 'READY_FOR_PICKUP', { timeout: 25_000 })
+    await expect(current).toContainText('Готов к выдаче')
+    await expect(steps).toHaveCount(3)
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'READY_FOR_PICKUP')
+
+    // The information centre told the shopper too.
+    const notes = await page.request.get('/notifications/api/v1/notes')
+    expect(notes.status()).toBe(200)
+    const texts = ((await notes.json()) as { notes: { text: string }[] }).notes.map((n) => n.text)
+    expect(texts).toContain('Заказ готов к выдаче.')
+  })
+
+  test('another shopper cancels a paid order and sees it cancelled, the stock and the gift card come back', async ({
+    page,
+  }) => {
+    test.slow()
+    await signUp(page)
+    const sku = await addCheapestSmartphone(page)
+    const stockBefore = await stockOf(page, sku)
+    const cardBefore = await giftCardBalance(page)
+    expect(cardBefore).toBeGreaterThan(0)
+    await page.goto('/cart')
+    await page.getByTestId('gift-card-input').fill(E2E_CANCEL_GIFT_CARD)
+    await page.getByTestId('gift-card-apply').click()
+    await expect(page.getByTestId('total-gift-cards')).toBeVisible()
+    const spent = Number(await page.getByTestId('total-gift-cards').getAttribute('data-amount'))
+    expect(spent).toBeGreaterThan(0)
+
+    await checkoutWithPickup(page, 'card_payment')
+    await expect(page).toHaveURL(/\/acquirer\/api\/v1\/sessions\//)
+    await page.getByLabel('Номер карты').fill('4111 1111 1111 1111')
+    await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30')
+    await page.getByLabel('CVC/CVV').fill('123')
+    await page.getByRole('button', { name: 'Оплатить' }).click()
+    await expect(page).toHaveURL(/\/checkout\/result\?status=success&orderId=/)
+    await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'paid')
+    const orderId = new URL(page.url()).searchParams.get('orderId') ?? ''
+    expect(await stockOf(page, sku)).toBe(stockBefore - 1)
+    expect(await giftCardBalance(page)).toBe(cardBefore - spent)
+
+    await page.goto(`/my-account/orders/${orderId}`)
+    await expect(page.locator('[data-testid="timeline-step"][data-current]')).toHaveAttribute(
+      'data-status',
+      'PROCESSING',
+    )
+    await page.getByTestId('cancel-order').click()
+    await expect(page.getByRole('dialog')).toContainText('Товары вернутся в продажу')
+    await page.getByTestId('confirm-cancel').click()
+    await expect(page.getByText('Заказ отменён. Деньги отправлены обратно на карту.')).toBeVisible()
+    await expect(page.locator('[data-testid="timeline-step"][data-current]')).toHaveAttribute(
+      'data-status',
+      'CANCELLED',
+    )
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'CANCELLED')
+    await expect(page.getByTestId('order-payment')).toHaveAttribute('data-status', 'refunded')
+    await expect(page.getByTestId('cancel-order')).toHaveCount(0)
+
+    expect(await stockOf(page, sku)).toBe(stockBefore)
+    expect(await giftCardBalance(page)).toBe(cardBefore)
+
+    // Reorder puts the phone back in the cart.
+    await page.getByTestId('reorder').click()
+    await expect(page).toHaveURL(/\/cart$/)
+    await expect(page.locator(`[data-testid="cart-line"][data-sku="${sku}"]`)).toBeVisible()
+  })
+})
