@@ -39,6 +39,10 @@ const loaders = {
     ru: () => import('../locales/ru/auth.po'),
     kk: () => import('../locales/kk/auth.po'),
   },
+  orders: {
+    ru: () => import('../locales/ru/orders.po'),
+    kk: () => import('../locales/kk/orders.po'),
+  },
 } satisfies Record<string, Record<Lang, () => Promise<{ messages: Messages }>>>
 
 export type FeatureCatalogue = keyof typeof loaders
