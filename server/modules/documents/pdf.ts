@@ -13,6 +13,12 @@ import { includedVatOf } from '../../../contract/values/documents'
  */
 
 const require = createRequire(import.meta.url)
+/*
+ * The files are read once; each document parses them afresh (some 15 ms a font). A parsed font shared
+ * by documents is not safe: fontkit caches a glyph the first time it meets it, and one met as a part
+ * of another glyph while a document's subset was written (Cyrillic о is drawn from Latin o) is cached
+ * without its character, so the next document's Latin o could not be copied or searched.
+ */
 const fontFile = (name: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`))
 let fonts: { regular: Buffer; bold: Buffer } | null = null
 const loadFonts = () =>
