@@ -192,6 +192,7 @@ describe('the invoice (GET /oms/api/v3/orders/{id}/invoice)', () => {
     expect(text).toContain('В том числе НДС 12%')
     expect(text).toContain('10 714,29 ₸')
     expect(text).toContain('Всего наименований 1, на сумму 100 000 ₸')
+    expect(text).toContain('Всего к оплате: Сто тысяч тенге 00 тиын')
     expect(text).toMatch(/Оплатить до \d{2}\.\d{2}\.\d{4}/)
   })
 
@@ -211,6 +212,7 @@ describe('the invoice (GET /oms/api/v3/orders/{id}/invoice)', () => {
     expect(text).toContain('Оның ішінде ҚҚС 12%')
     expect(text).toContain(KAZAKH_TITLE)
     expect(text).toContain('Барлық атаулар саны 1, сомасы 100 000 ₸')
+    expect(text).toContain('Барлығы төлеуге: Жүз мың теңге 00 тиын')
     for (const letter of KAZAKH_LETTERS) expect(text).toContain(letter)
   })
 

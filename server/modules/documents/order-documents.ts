@@ -1,6 +1,7 @@
 import type { OrderDetail } from '../../../contract/checkout'
 import type { Lang } from '../../../contract/common'
 import { VAT_PERCENT } from '../../../contract/documents'
+import { amountInWords } from './amount-in-words'
 import {
   code128Modules,
   CONTENT_WIDTH,
@@ -233,6 +234,7 @@ export async function invoicePdf(order: OrderDetail, seller: Seller, lang: Lang)
   totals(doc, sumRows(order, t))
   doc.moveDown(0.6)
   paragraph(doc, t.invoiceCount(rows.length, tenge(order.calculation.grandTotal)), { bold: true })
+  paragraph(doc, t.inWords(amountInWords(order.calculation.grandTotal, lang)), { bold: true })
   doc.moveDown(0.3)
   paragraph(doc, t.paymentPurpose(order.number))
   if (order.reserved_until) {

@@ -68,6 +68,7 @@ export interface DocumentTexts {
   basisOrder: (number: string) => string
   payUntil: (date: string) => string
   invoiceCount: (count: number, sum: string) => string
+  inWords: (words: string) => string
   paymentPurpose: (number: string) => string
   issuedBy: string
   // barcode
@@ -161,6 +162,7 @@ const ru: DocumentTexts = {
   payUntil: (date) =>
     `Оплатить до ${date}: после этого срока заказ отменяется и товар возвращается в продажу.`,
   invoiceCount: (count, sum) => `Всего наименований ${count}, на сумму ${sum}`,
+  inWords: (words) => `Всего к оплате: ${words}`,
   paymentPurpose: (number) => `Назначение платежа: оплата по счёту № ${number}, в том числе НДС.`,
   issuedBy: 'Выписал(а)',
   barcodeTitle: 'Штрихкод заказа',
@@ -254,6 +256,7 @@ const kk: DocumentTexts = {
   payUntil: (date) =>
     `${date} дейін төлеңіз: осы мерзімнен кейін тапсырыс жойылып, тауар қайтадан сатылымға шығады.`,
   invoiceCount: (count, sum) => `Барлық атаулар саны ${count}, сомасы ${sum}`,
+  inWords: (words) => `Барлығы төлеуге: ${words}`,
   paymentPurpose: (number) => `Төлем мақсаты: № ${number} шот бойынша төлем, ҚҚС-ты қоса алғанда.`,
   issuedBy: 'Жазып берген',
   barcodeTitle: 'Тапсырыстың штрихкоды',
