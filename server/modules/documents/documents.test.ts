@@ -386,6 +386,17 @@ describe('commercial offers', () => {
     expect(guest.statusCode).toBe(401)
   })
 
+  it("refuses another shopper's cart (403) and an unknown one (404)", async () => {
+    const { user } = await shopperWithCart(1)
+    const own = await app.inject({ url: '/cart/api/v2/carts?city_id=1', headers: user.headers })
+    expect(own.statusCode, own.body).toBe(200)
+    const stranger = await signInTestUser(app)
+    const foreign = await offerFor(stranger, { cart_id: own.json().id })
+    expect(foreign.statusCode).toBe(403)
+    const unknown = await offerFor(stranger, { cart_id: randomUUID() })
+    expect(unknown.statusCode).toBe(404)
+  })
+
   it("shows an offer to its maker only: another shopper's is 404", async () => {
     const { user } = await shopperWithCart(1)
     const offer = Offer.parse((await offerFor(user)).json())
