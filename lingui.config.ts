@@ -4,7 +4,7 @@ import { defineConfig } from '@lingui/conf'
  * Every page loads `messages` with the app, so what a product or category page carries stays within the
  * JavaScript budget (scripts/check-js-budget.ts counts it). The texts of pages and parts only some visits
  * need are catalogues of their own, loaded with them (src/i18n/feature-messages.ts): the checkout's
- * (checkout, payment, order pages), the order page's timeline and actions (orders: status, cancel, reorder, reschedule, warrant, pickup code), the reviews' (the product page's tab, the account's reviews), the
+ * (checkout, payment, order pages), the order page's (orders: its timeline, actions, documents, delivery and pickup), the reviews' (the product page's tab, the account's reviews), the
  * comparison page's, the account area's (with its guest offer), the wishlist
  * page's, the cart page's and sign-in's (which the checkout's phone step uses too).
  */

@@ -83,6 +83,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys read sign-in codes from the local SMS provider (loopback only; see README).
       SMS_OUTBOX_ROUTE: '1',
+      // The documents journey reads the emailed commercial offer from the local mail provider.
+      MAIL_OUTBOX_ROUTE: '1',
     },
   },
 })

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
+import { isValidBin } from './providers/organisation-registry/bin'
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the loopback and private ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -81,6 +82,30 @@ const Env = z.object({
    * journeys; there it answers loopback clients only. Development and test modes always serve it.
    */
   SMS_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
+  /**
+   * `1` serves `GET /dev/mail-outbox` (the local mail provider's messages and their attachments) in
+   * production mode too, for the journeys; there it answers loopback clients only.
+   */
+  MAIL_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
+  /** The seller on invoices, receipts and commercial offers: name, BIN, address, bank account. */
+  SELLER_NAME: z.string().trim().min(1).max(300).default('ТОО «Storefront Retail»'),
+  SELLER_BIN: z
+    .string()
+    .trim()
+    .refine(isValidBin, 'must be a BIN of 12 digits whose last is its checksum')
+    .default('031240005719'),
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).default('г. Алматы, пр. Аль-Фараби, 77/8'),
+  SELLER_IBAN: z
+    .string()
+    .trim()
+    .regex(/^KZ\d{2}[A-Z0-9]{16}$/, 'must be a Kazakh IBAN (KZ and 18 characters)')
+    .default('KZ356010002004567891'),
+  SELLER_BANK: z.string().trim().min(1).max(300).default('АО «Народный Банк Казахстана»'),
+  SELLER_BIK: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{8}$/, 'must be a BIC of 8 characters')
+    .default('HSBKKZKX'),
   /**
    * The secret the payment providers sign their callbacks with (HMAC-SHA256). The built-in providers
    * run inside the store, so any value shared by the store's processes works; set a long random one in

@@ -2,6 +2,7 @@ import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout/routes'
+import { documentsModule } from './documents/routes'
 import { healthModule } from './health/routes'
 import { mediaModule } from './media'
 import { inventoryModule } from './inventory/routes'
@@ -55,6 +56,7 @@ export const modules = [
     'notifications',
   ]),
   defineModule('orders', ordersModule, ['cart', 'checkout', 'inventory', 'notifications']),
+  defineModule('documents', documentsModule, ['cart', 'checkout']),
   defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
     'media',
     'account',

@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast/toast-store'
 import { PageFrame } from '../../page/page-frame'
 import { BonusField } from './bonus-field'
 import { CartLine } from './cart-line'
+import { CommercialOffer } from './commercial-offer'
 import { Coupons } from './coupons'
 import { cartErrorText } from '../../cart/messages'
 import {
@@ -150,6 +151,7 @@ function CartContent() {
         <aside className={styles.side}>
           <Totals cart={cart} cityId={cityId} provisional={hasPending} />
           <ShareCart cart={cart} cityId={cityId} />
+          <CommercialOffer cart={cart} cityId={cityId} signedIn={signedIn} />
         </aside>
       </div>
     </>

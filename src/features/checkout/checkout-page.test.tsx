@@ -10,7 +10,15 @@ import { aCart, aLine, GUEST_ID } from '../../testing/cart-fixtures'
 import { MENU } from '../../testing/catalog-fixtures'
 import { errorAnswer, fakeFetch, json, networkDown, type RecordedCall } from '../../testing/fake-fetch'
 import { renderAppAt } from '../../testing/render-app'
-import { aCalculation, aDelivery, CARD_ID, CARDS, METHODS, ORDER_ID, PROFILE } from './fixtures'
+import {
+  aCalculation,
+  aDelivery,
+  CARD_ID,
+  CARDS,
+  METHODS,
+  ORDER_ID,
+  PROFILE,
+} from '../../testing/checkout-fixtures'
 import { resetCheckoutFormAtom } from './state'
 
 const payment = vi.hoisted(() => ({ goTo: vi.fn<(url: string) => void>() }))

@@ -6,7 +6,7 @@ import { setAccessToken, setRefreshToken } from '../../data/auth-tokens'
 import { MENU } from '../../testing/catalog-fixtures'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
 import { renderAppAt } from '../../testing/render-app'
-import { anOrder, aQrPayment, CARD_ID, CARDS, ORDER_ID, PROFILE } from './fixtures'
+import { anOrder, aQrPayment, CARD_ID, CARDS, ORDER_ID, PROFILE } from '../../testing/checkout-fixtures'
 
 const payment = vi.hoisted(() => ({ goTo: vi.fn<(url: string) => void>() }))
 vi.mock('./navigation', () => ({ goToPayment: payment.goTo }))

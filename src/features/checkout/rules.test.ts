@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../data/api-error'
 import { aCart, aLine } from '../../testing/cart-fixtures'
-import { aDelivery, anOption, anOrder, aMethod, CARD_ID, CARDS, METHODS } from './fixtures'
+import {
+  aDelivery,
+  anOption,
+  anOrder,
+  aMethod,
+  CARD_ID,
+  CARDS,
+  METHODS,
+} from '../../testing/checkout-fixtures'
 import {
   canPayAgain,
   choosePayment,

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import type { OrderActionProps } from './action-props'
 import type { OrderDetail } from '../../../contract/checkout'
 import { CancelOrder } from './cancel-order'
+import { OrderDocuments } from './documents'
 import { PickupOtp } from './pickup-otp'
 import { ReorderButton } from './reorder-button'
 import { OrderReschedule } from './reschedule'
@@ -27,10 +28,15 @@ export function OrderActions(props: OrderActionProps) {
 }
 
 /**
- * The order page's parts that work on the order as placed (its delivery, its pickup), below the
+ * The order page's parts that work on the order as placed (its documents, delivery and pickup), below the
  * actions, in the order they show; each renders nothing when it does not apply.
  */
-export const ORDER_PARTS: ComponentType<{ order: OrderDetail }>[] = [PickupOtp, OrderWarrant, OrderReschedule]
+export const ORDER_PARTS: ComponentType<{ order: OrderDetail }>[] = [
+  OrderDocuments,
+  PickupOtp,
+  OrderWarrant,
+  OrderReschedule,
+]
 
 export function OrderParts({ order }: { order: OrderDetail }) {
   return (

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../contract/account'
 import type { OrderDetail } from '../../../contract/checkout'
 import type { OrderRescheduleState, PickupCode, Warrant } from '../../../contract/order-pickup'
-import type { OrderTimeline } from '../../../contract/orders'
 import { setAccessToken, setRefreshToken } from '../../data/auth-tokens'
 import { MENU } from '../../testing/catalog-fixtures'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
 import { renderAppAt } from '../../testing/render-app'
+import { timelineOf } from './fixtures'
 
 window.scrollTo = () => undefined
 
@@ -127,14 +127,7 @@ function handler(call: RecordedCall): Response {
   if (path === '/menu/api/v1/menu/katalog') return json(200, MENU)
   if (path === '/cart/api/v2/carts') return errorAnswer(404, 'not_found', 'cart:notFound')
   if (path === `/oms/api/v1/orders/${ORDER_ID}`) return json(200, order)
-  if (path === `/oms/api/v1/orders/${ORDER_ID}/timeline`)
-    return json(200, {
-      order_id: ORDER_ID,
-      number: order.number,
-      status: order.status,
-      events: [{ status: order.status, from: null, at: order.created_at, by: 'shopper' }],
-      can_cancel: true,
-    } satisfies OrderTimeline)
+  if (path === `/oms/api/v1/orders/${ORDER_ID}/timeline`) return json(200, timelineOf(order))
   if (path === `/oms/api/v1/orders/warrant/${ORDER_ID}`)
     return warrant ? json(200, warrant) : errorAnswer(404, 'not_found', 'orders:warrantNotFound')
   if (path === `/oms/api/v1/orders/${ORDER_ID}/warrant` && method === 'POST') {

@@ -1,13 +1,13 @@
-import type { Profile } from '../../../contract/account'
-import type { CardsResponse } from '../../../contract/account-area'
+import type { Profile } from '../../contract/account'
+import type { CardsResponse } from '../../contract/account-area'
 import type {
   CalculationOrder,
   OrderDetail,
   PaymentMethod,
   PaymentMethodsResponse,
   QrPayment,
-} from '../../../contract/checkout'
-import type { DeliveryResult, PickupPlace, ReceiveOption, Slot } from '../../../contract/inventory'
+} from '../../contract/checkout'
+import type { DeliveryResult, PickupPlace, ReceiveOption, Slot } from '../../contract/inventory'
 
 /* What the checkout's tests answer for the server, as its contract shapes them. */
 
