@@ -35,7 +35,9 @@ import { qrSvg } from '../../providers/qr/svg'
 import { selfDelivery } from '../../providers/self-delivery'
 import { verifyCallback } from '../../providers/signature'
 import type { Actor } from '../cart'
-import { createCheckoutRepo, servicePointOf } from './repo'
+import { registerPreorderRoutes } from './preorder-routes'
+import { createPreorderService, ensurePreorderTerms } from './preorders'
+import { activePointOf, createCheckoutRepo, servicePointOf } from './repo'
 import { createCheckoutService, type CheckoutService, type CheckoutUrls } from './service'
 
 declare module 'fastify' {
@@ -117,6 +119,7 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
   app.decorate('checkout', checkout)
   app.addHook('onReady', async () => {
     await repo.ensurePaymentRules()
+    await ensurePreorderTerms(db)
   })
   if (config.NODE_ENV !== 'test') {
     const sweep = setInterval(() => {
@@ -128,6 +131,11 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
 
   const tags = ['checkout']
   const security = [{ bearer: [] }]
+
+  registerPreorderRoutes(
+    app,
+    createPreorderService({ db, repo, checkout, pointOf: (id, lang) => activePointOf(db, id, lang) }),
+  )
 
   app.post(
     `${CHECKOUT_V1}/paymentMethods`,

@@ -524,6 +524,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
     calculate,
     paymentMethods,
+    /** Opens the provider's page for an order's pending attempt (pre-orders pay through it too). */
+    startPayment,
+    savedCardToken,
 
     /** The delivery options of a cart as checkout prices them (what `POST v3 /delivery` answers for its goods). */
     async delivery(input: DeliveryForCartInput, actor: Actor): Promise<DeliveryResult> {
@@ -667,6 +670,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         },
         reserved_until: order.reservedUntil?.toISOString() ?? null,
         can_pay: canPay(order, now()),
+        is_preorder: order.isPreorder,
       }
     },
 
