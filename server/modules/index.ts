@@ -2,6 +2,7 @@ import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout/routes'
+import { deliverablesModule } from './deliverables/routes'
 import { healthModule } from './health/routes'
 import { mediaModule } from './media'
 import { inventoryModule } from './inventory/routes'
@@ -55,6 +56,7 @@ export const modules = [
     'account',
     'notifications',
   ]),
+  defineModule('deliverables', deliverablesModule, ['checkout']),
   defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
     'media',
     'account',

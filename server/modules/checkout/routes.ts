@@ -38,11 +38,17 @@ import type { Actor } from '../cart'
 import { registerPreorderRoutes } from './preorder-routes'
 import { createPreorderService, ensurePreorderTerms } from './preorders'
 import { activePointOf, createCheckoutRepo, servicePointOf } from './repo'
-import { createCheckoutService, type CheckoutService, type CheckoutUrls } from './service'
+import type { Db } from '../../db/connection'
+import { createCheckoutService, type CheckoutService, type CheckoutUrls, type PaidOrder } from './service'
+
+/** What a module does when an order is paid, in the transaction that records the payment. */
+export type OrderPaidListener = (tx: Db, order: PaidOrder) => Promise<void>
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService
+    /** Modules subscribe to paid orders here (gift card codes and keys are issued this way). */
+    orderPaid: { subscribe(listener: OrderPaidListener): void }
   }
 }
 
@@ -104,6 +110,7 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
   const qr = createLocalQrProvider(db, { deliver: selfDelivery(app), secret, log: app.log })
   await registerLocalQrPages(app, qr)
   const repo = createCheckoutRepo(db)
+  const paidListeners: OrderPaidListener[] = []
   const checkout = createCheckoutService({
     db,
     repo,
@@ -115,8 +122,12 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     qrSvg,
     urls: checkoutUrls,
     notify: app.notify,
+    paid: async (tx, order) => {
+      for (const listener of paidListeners) await listener(tx, order)
+    },
   })
   app.decorate('checkout', checkout)
+  app.decorate('orderPaid', { subscribe: (listener: OrderPaidListener) => void paidListeners.push(listener) })
   app.addHook('onReady', async () => {
     await repo.ensurePaymentRules()
     await ensurePreorderTerms(db)
