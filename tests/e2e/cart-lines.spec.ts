@@ -117,4 +117,71 @@ test.describe('cart lines', () => {
     await expect(page.getByTestId('order-shipping')).toContainText('Самовывоз')
     await expect(page.locator('[data-testid="order-view"]')).toContainText('Ожидается')
   })
+
+  test('a shopper buys a gift card, pays by card, and spends the issued code in a new cart', async ({
+    page,
+  }) => {
+    test.slow()
+    await signUp(page, randomNational())
+    await page.goto('/gift-cards')
+    const card = page.getByTestId('gift-card').first()
+    const buy = card.locator('button[data-testid="add-to-cart"]')
+    await expect(buy).toBeEnabled()
+    const added = page.waitForResponse((r) => /\/cart\/api\/v3\/carts.*\/products$/.test(r.url()) && r.ok())
+    await buy.click()
+    await added
+
+    await page.goto('/cart')
+    await page.getByTestId('checkout-button').click()
+    await expect(page).toHaveURL(/\/checkout\/receiver$/)
+    await page.getByTestId('receiver-lastname').fill('Серикова')
+    await page.getByTestId('checkout-next').click()
+    // nothing to carry: the certificate is handed over at a shop, free
+    await expect(page).toHaveURL(/\/checkout\/delivery$/)
+    await expect(page.getByTestId('pickup-place').first().locator('input')).toBeChecked()
+    await page.getByTestId('checkout-next').click()
+    await expect(page).toHaveURL(/\/checkout\/review-and-payments$/)
+    await expect(page.getByTestId('payment-card_payment')).toBeChecked()
+    const place = page.getByTestId('place-order')
+    await expect(place).toBeEnabled()
+    await place.click()
+
+    await expect(page).toHaveURL(/\/acquirer\/api\/v1\/sessions\//)
+    await page.getByLabel('Номер карты').fill('5555 5555 5555 4444')
+    await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30')
+    await page.getByLabel('CVC/CVV').fill('123')
+    await page.getByRole('button', { name: 'Оплатить' }).click()
+
+    // paid: the order shows the gift card it issued
+    await expect(page).toHaveURL(/\/checkout\/result\?status=success&orderId=/)
+    await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-outcome', 'paid')
+    const issued = page.getByTestId('issued-gift-card')
+    await expect(issued).toHaveCount(1)
+    const code = (await issued.getAttribute('data-code')) ?? ''
+    expect(code).toMatch(/^GC-/)
+    expect(code).not.toBe('GIFT10000')
+
+    // a new cart: a smartphone, paid in part with the new code
+    await page.goto('/catalog/smartfony?sorting=price_asc')
+    const phoneButton = page
+      .locator('[data-testid="product-card"] button[data-testid="add-to-cart"]:enabled')
+      .first()
+    const phoneAdded = page.waitForResponse(
+      (r) => /\/cart\/api\/v3\/carts.*\/products$/.test(r.url()) && r.ok(),
+    )
+    await phoneButton.click()
+    await phoneAdded
+    await page.goto('/cart')
+    await page.getByTestId('gift-card-input').fill(code)
+    const applied = page.waitForResponse(
+      (r) => /\/marketingUnits$/.test(r.url()) && r.request().method() === 'POST',
+    )
+    await page.getByTestId('gift-card-apply').click()
+    const answer = await applied
+    expect(answer.ok()).toBe(true)
+    const cart = (await answer.json()) as { giftCardSum: number; marketingUnits: { code: string }[] }
+    expect(cart.giftCardSum).toBeGreaterThan(0)
+    expect(cart.marketingUnits.map((u) => u.code.toUpperCase())).toContain(code)
+    await expect(page.getByTestId('gift-card-applied')).toContainText(code)
+  })
 })

@@ -14,6 +14,7 @@ import type {
   PaymentStart,
   QrPayment,
 } from '../../../contract/checkout'
+import type { OrderDeliverables } from '../../../contract/deliverables'
 import type { DeliveryResult } from '../../../contract/inventory'
 import { ACCOUNT_V1 } from '../../../contract/values/account'
 import { ACCOUNT_V2, ACTIONER_V1, PAYMENT_V1 } from '../../../contract/values/account-area'
@@ -129,3 +130,11 @@ export function sendLeaveReason(answer: LeaveReasonRequest): Promise<void> {
       () => undefined,
     )
 }
+
+/** The gift card codes and licence keys a paid order issued (empty until it is paid). */
+export const orderDeliverablesQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['orders', 'deliverables', id],
+    queryFn: ({ signal }) =>
+      api.get<OrderDeliverables>(`${OMS_V1}/orders/${encodeURIComponent(id)}/deliverables`, { signal }),
+  })

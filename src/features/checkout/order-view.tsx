@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../../contract/checkout'
 import { formatDate, formatMoney } from '../../i18n/format'
 import { formatPhone } from '../auth'
 import { isoDateText } from './dates'
+import { OrderDeliverables } from './order-deliverables'
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from './messages'
 import { Sums, SummaryLines, useOrderLines } from './summary'
 import styles from './checkout.module.css'
@@ -43,6 +44,8 @@ export function OrderView({ order }: { order: OrderDetail }) {
         <SummaryLines lines={lines} />
         <Sums sums={order.calculation} count={lines.reduce((n, line) => n + line.quantity, 0)} />
       </section>
+
+      <OrderDeliverables order={order} />
 
       <section className={styles.card}>
         <h2 className={styles.subTitle}>{t`Получение и оплата`}</h2>
