@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { OrderDetail } from '../../../contract/checkout'
 import { formatDate, formatMoney } from '../../i18n/format'
-import { orderDeliverablesQuery } from './api'
+import { orderDeliverablesQuery, promotionRegistrationQuery } from './api'
 import styles from './checkout.module.css'
 
 /**
@@ -55,5 +55,22 @@ export function OrderDeliverables({ order }: { order: OrderDetail }) {
         </>
       ) : null}
     </section>
+  )
+}
+
+/** Once the order is paid it takes part in the promotions of its goods; the shopper is told which. */
+export function OrderPromotions({ order }: { order: OrderDetail }) {
+  const { t } = useLingui()
+  const paid =
+    order.payment.status === 'paid' ||
+    (order.payment.status === 'not_required' && order.payment.method !== 'cash_payment')
+  const query = useQuery({ ...promotionRegistrationQuery(order.order_id), enabled: paid })
+  const list = query.data?.promotions ?? []
+  if (!paid || list.length === 0) return null
+  const titles = list.map((p) => `«${p.title}»`).join(', ')
+  return (
+    <p className={styles.notice} role="status" data-testid="order-promotions">
+      {t`Заказ участвует в акциях: ${titles}`}
+    </p>
   )
 }

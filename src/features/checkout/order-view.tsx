@@ -3,7 +3,7 @@ import type { OrderDetail } from '../../../contract/checkout'
 import { formatDate, formatMoney } from '../../i18n/format'
 import { formatPhone } from '../auth'
 import { isoDateText } from './dates'
-import { OrderDeliverables } from './order-deliverables'
+import { OrderDeliverables, OrderPromotions } from './order-deliverables'
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from './messages'
 import { Sums, SummaryLines, useOrderLines } from './summary'
 import styles from './checkout.module.css'
@@ -46,6 +46,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
       </section>
 
       <OrderDeliverables order={order} />
+      <OrderPromotions order={order} />
 
       <section className={styles.card}>
         <h2 className={styles.subTitle}>{t`Получение и оплата`}</h2>
