@@ -393,3 +393,15 @@ export const LoanCalculation = z.object({
   loans: z.array(LoanOffer),
 })
 export type LoanCalculation = z.infer<typeof LoanCalculation>
+
+// ── Promotion registration of a paid order (POST /marketing/api/v1/promotions/register) ───────────────
+
+export const PromotionRegisterRequest = z.object({ orderId: z.uuid() })
+export const PromotionRegistration = z.object({
+  orderId: z.string(),
+  /** The promotions the order now takes part in (the same answer when asked again). */
+  promotions: z.array(
+    z.object({ promoId: z.number().int(), title: z.string(), type: z.enum(PROMOTION_TYPES) }),
+  ),
+})
+export type PromotionRegistration = z.infer<typeof PromotionRegistration>

@@ -234,6 +234,8 @@ export const OrderDetail = z.object({
   reserved_until: z.string().nullable(),
   /** A failed or unfinished card or QR payment may be tried again while the goods are held. */
   can_pay: z.boolean(),
+  /** A pre-order: the prepayment is paid now (`calculation.prepayment`), the rest at pickup. */
+  is_preorder: z.boolean(),
 })
 export type OrderDetail = z.infer<typeof OrderDetail>
 

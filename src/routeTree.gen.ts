@@ -41,6 +41,7 @@ import { Route as Char123CityChar125MyAccountOrdersListRouteImport } from './rou
 import { Route as Char123CityChar125MyAccountOverviewRouteImport } from './routes/{-$city}/my-account/overview'
 import { Route as Char123CityChar125MyAccountWishlistRouteImport } from './routes/{-$city}/my-account/wishlist'
 import { Route as Char123CityChar125PUriRouteImport } from './routes/{-$city}/p/$uri'
+import { Route as Char123CityChar125PreorderSkuRouteImport } from './routes/{-$city}/preorder.$sku'
 import { Route as Char123CityChar125SSkuRouteImport } from './routes/{-$city}/s/$sku'
 import { Route as Char123CityChar125CartSharedIdRouteImport } from './routes/{-$city}/cart_.shared.$id'
 import { Route as Char123CityChar125MyAccountOrdersIdRouteImport } from './routes/{-$city}/my-account/orders/$id'
@@ -233,6 +234,12 @@ const Char123CityChar125PUriRoute = Char123CityChar125PUriRouteImport.update({
   path: '/p/$uri',
   getParentRoute: () => Char123CityChar125RouteRoute,
 } as any)
+const Char123CityChar125PreorderSkuRoute =
+  Char123CityChar125PreorderSkuRouteImport.update({
+    id: '/preorder/$sku',
+    path: '/preorder/$sku',
+    getParentRoute: () => Char123CityChar125RouteRoute,
+  } as any)
 const Char123CityChar125SSkuRoute = Char123CityChar125SSkuRouteImport.update({
   id: '/s/$sku',
   path: '/s/$sku',
@@ -296,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/{-$city}/my-account/overview': typeof Char123CityChar125MyAccountOverviewRoute
   '/{-$city}/my-account/wishlist': typeof Char123CityChar125MyAccountWishlistRoute
   '/{-$city}/p/$uri': typeof Char123CityChar125PUriRoute
+  '/{-$city}/preorder/$sku': typeof Char123CityChar125PreorderSkuRoute
   '/{-$city}/s/$sku': typeof Char123CityChar125SSkuRoute
   '/{-$city}/b/': typeof Char123CityChar125BIndexRoute
   '/{-$city}/catalog/': typeof Char123CityChar125CatalogIndexRoute
@@ -334,6 +342,7 @@ export interface FileRoutesByTo {
   '/{-$city}/my-account/overview': typeof Char123CityChar125MyAccountOverviewRoute
   '/{-$city}/my-account/wishlist': typeof Char123CityChar125MyAccountWishlistRoute
   '/{-$city}/p/$uri': typeof Char123CityChar125PUriRoute
+  '/{-$city}/preorder/$sku': typeof Char123CityChar125PreorderSkuRoute
   '/{-$city}/s/$sku': typeof Char123CityChar125SSkuRoute
   '/{-$city}/b': typeof Char123CityChar125BIndexRoute
   '/{-$city}/catalog': typeof Char123CityChar125CatalogIndexRoute
@@ -375,6 +384,7 @@ export interface FileRoutesById {
   '/{-$city}/my-account/overview': typeof Char123CityChar125MyAccountOverviewRoute
   '/{-$city}/my-account/wishlist': typeof Char123CityChar125MyAccountWishlistRoute
   '/{-$city}/p/$uri': typeof Char123CityChar125PUriRoute
+  '/{-$city}/preorder/$sku': typeof Char123CityChar125PreorderSkuRoute
   '/{-$city}/s/$sku': typeof Char123CityChar125SSkuRoute
   '/{-$city}/b/': typeof Char123CityChar125BIndexRoute
   '/{-$city}/catalog/': typeof Char123CityChar125CatalogIndexRoute
@@ -417,6 +427,7 @@ export interface FileRouteTypes {
     | '/{-$city}/my-account/overview'
     | '/{-$city}/my-account/wishlist'
     | '/{-$city}/p/$uri'
+    | '/{-$city}/preorder/$sku'
     | '/{-$city}/s/$sku'
     | '/{-$city}/b/'
     | '/{-$city}/catalog/'
@@ -455,6 +466,7 @@ export interface FileRouteTypes {
     | '/{-$city}/my-account/overview'
     | '/{-$city}/my-account/wishlist'
     | '/{-$city}/p/$uri'
+    | '/{-$city}/preorder/$sku'
     | '/{-$city}/s/$sku'
     | '/{-$city}/b'
     | '/{-$city}/catalog'
@@ -495,6 +507,7 @@ export interface FileRouteTypes {
     | '/{-$city}/my-account/overview'
     | '/{-$city}/my-account/wishlist'
     | '/{-$city}/p/$uri'
+    | '/{-$city}/preorder/$sku'
     | '/{-$city}/s/$sku'
     | '/{-$city}/b/'
     | '/{-$city}/catalog/'
@@ -738,6 +751,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CityChar125PUriRouteImport
       parentRoute: typeof Char123CityChar125RouteRoute
     }
+    '/{-$city}/preorder/$sku': {
+      id: '/{-$city}/preorder/$sku'
+      path: '/preorder/$sku'
+      fullPath: '/{-$city}/preorder/$sku'
+      preLoaderRoute: typeof Char123CityChar125PreorderSkuRouteImport
+      parentRoute: typeof Char123CityChar125RouteRoute
+    }
     '/{-$city}/s/$sku': {
       id: '/{-$city}/s/$sku'
       path: '/s/$sku'
@@ -852,6 +872,7 @@ interface Char123CityChar125RouteRouteChildren {
   Char123CityChar125CmsSlugRoute: typeof Char123CityChar125CmsSlugRoute
   Char123CityChar125CmsPromoRoute: typeof Char123CityChar125CmsPromoRoute
   Char123CityChar125PUriRoute: typeof Char123CityChar125PUriRoute
+  Char123CityChar125PreorderSkuRoute: typeof Char123CityChar125PreorderSkuRoute
   Char123CityChar125SSkuRoute: typeof Char123CityChar125SSkuRoute
   Char123CityChar125BIndexRoute: typeof Char123CityChar125BIndexRoute
   Char123CityChar125CatalogIndexRoute: typeof Char123CityChar125CatalogIndexRoute
@@ -881,6 +902,7 @@ const Char123CityChar125RouteRouteChildren: Char123CityChar125RouteRouteChildren
     Char123CityChar125CmsSlugRoute: Char123CityChar125CmsSlugRoute,
     Char123CityChar125CmsPromoRoute: Char123CityChar125CmsPromoRoute,
     Char123CityChar125PUriRoute: Char123CityChar125PUriRoute,
+    Char123CityChar125PreorderSkuRoute: Char123CityChar125PreorderSkuRoute,
     Char123CityChar125SSkuRoute: Char123CityChar125SSkuRoute,
     Char123CityChar125BIndexRoute: Char123CityChar125BIndexRoute,
     Char123CityChar125CatalogIndexRoute: Char123CityChar125CatalogIndexRoute,

@@ -2,6 +2,7 @@ import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout/routes'
+import { deliverablesModule } from './deliverables/routes'
 import { documentsModule } from './documents/routes'
 import { healthModule } from './health/routes'
 import { mediaModule } from './media'
@@ -57,6 +58,7 @@ export const modules = [
   ]),
   defineModule('orders', ordersModule, ['cart', 'checkout', 'inventory', 'notifications']),
   defineModule('documents', documentsModule, ['cart', 'checkout']),
+  defineModule('deliverables', deliverablesModule, ['checkout']),
   defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
     'media',
     'account',

@@ -76,14 +76,24 @@ export function ProductBuyButton({
   ...look
 }: { product: BuyableProduct } & Pick<AddToCartButtonProps, 'size' | 'iconSize' | 'className'>) {
   const { t } = useLingui()
+  const { prefix } = useStoreLocation()
+  if (product.availability === 'PreOrder') {
+    // Pre-orders are placed through their own page (a prepayment, pickup when the goods arrive), not the cart.
+    const button = buttonClassName({ size: look.size, block: true })
+    return (
+      <Link
+        to="/{-$city}/preorder/$sku"
+        params={{ city: prefix, sku: product.sku }}
+        className={look.className ? `${button} ${look.className}` : button}
+        data-testid="preorder"
+        data-sku={product.sku}
+      >
+        {t`Предзаказ`}
+      </Link>
+    )
+  }
   return (
-    <AddToCartButton
-      product={previewOf(product)}
-      canBuy={product.availability === 'InStock'}
-      // Pre-orders are placed through their own flow, not the cart.
-      label={product.availability === 'PreOrder' ? t`Предзаказ` : undefined}
-      {...look}
-    />
+    <AddToCartButton product={previewOf(product)} canBuy={product.availability === 'InStock'} {...look} />
   )
 }
 

@@ -209,6 +209,7 @@ export function anOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     payment: { method: 'card_payment', status: 'pending', card_mask: null, paid_at: null },
     reserved_until: '2026-05-01T09:50:00.000Z',
     can_pay: true,
+    is_preorder: false,
     ...overrides,
   }
 }

@@ -320,6 +320,8 @@ export const orders = pgTable(
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cardMask: text('card_mask'),
+    /** A pre-order: goods not on the shelves yet, a prepayment now and the rest at pickup. */
+    isPreorder: boolean('is_preorder').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

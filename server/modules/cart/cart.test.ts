@@ -289,6 +289,25 @@ describe('products in the cart', () => {
     })
     expect(line(answer, machine)?.hasGuaranty).toBe(true)
 
+    // one installation and one warranty per machine: the services' quantity follows the product's
+    const two = ok(
+      await app.inject({
+        method: 'PUT',
+        url: `${CART_V2}/carts/${cart.id}/products`,
+        payload: { city_id: 1, products: [{ sku: machine.sku, quantity: 2 }] },
+      }),
+    )
+    expect(line(two, machine)?.quantity).toBe(2)
+    expect(two.services.map((s) => s.quantity)).toEqual([2, 2])
+    expect(two.subTotalSum).toBe(
+      2 * (line(two, machine)!.price + two.services.reduce((sum, s) => sum + s.price, 0)),
+    )
+    // a service asked for in another quantity still follows its product
+    const asked = ok(
+      await add(cart.id, [{ sku: installation.sku, quantity: 5, reference_product_sku: machine.sku }]),
+    )
+    expect(asked.services.find((s) => s.sku === installation.sku)?.quantity).toBe(2)
+
     const removed = ok(
       await app.inject({
         method: 'DELETE',

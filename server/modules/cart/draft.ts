@@ -110,7 +110,17 @@ export class CartDraft {
         forAssembly: forAssembly || (line?.forAssembly ?? false),
       })
     }
+    this.followProducts()
     this.productsChanged = true
+  }
+
+  /** A service is bought once per unit of its product: its quantity follows the product's. */
+  followProducts() {
+    for (const line of this.lines.values()) {
+      if (!isService(line.product) || line.referenceProductId === null) continue
+      const target = this.lines.get(line.referenceProductId)
+      if (target && !isService(target.product)) line.quantity = target.quantity
+    }
   }
 
   /** Removes lines and the services that were for them. */

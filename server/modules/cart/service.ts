@@ -720,6 +720,7 @@ function mergeLines(draft: CartDraft, incoming: ProductInCart[]) {
     merged++
   }
   if (merged > 0) {
+    draft.followProducts()
     draft.productsChanged = true
     draft.notify(noticeOf('merged', undefined, { count: merged }))
     draft.dropPromoCodeOnProductChange()

@@ -29,7 +29,8 @@ export type PaymentRow = typeof payments.$inferSelect
 
 export interface NewOrder {
   userId: string
-  cartId: string
+  /** The cart the order completes; null for a pre-order, which is placed from the product. */
+  cartId: string | null
   cityId: number
   status: string
   paymentStatus: PaymentStatus
@@ -42,6 +43,7 @@ export interface NewOrder {
   shipping: StoredShipping
   spent: OrderSpending
   reservedUntil: Date | null
+  isPreorder?: boolean
 }
 
 /**
@@ -478,5 +480,18 @@ export async function servicePointOf(db: Db, id: number, lang: 'ru' | 'kk') {
     })
     .from(servicePoints)
     .where(eq(servicePoints.id, id))
+  return row ?? null
+}
+
+/** An active point of the store with its city: where a pre-order may be picked up. */
+export async function activePointOf(db: Db, id: number, lang: 'ru' | 'kk') {
+  const [row] = await db
+    .select({
+      title: lang === 'kk' ? servicePoints.titleKk : servicePoints.titleRu,
+      address: lang === 'kk' ? servicePoints.addressKk : servicePoints.addressRu,
+      cityId: servicePoints.cityId,
+    })
+    .from(servicePoints)
+    .where(and(eq(servicePoints.id, id), eq(servicePoints.isActive, true)))
   return row ?? null
 }

@@ -36,13 +36,20 @@ import { qrSvg } from '../../providers/qr/svg'
 import { selfDelivery } from '../../providers/self-delivery'
 import { verifyCallback } from '../../providers/signature'
 import type { Actor } from '../cart'
-import { createCheckoutRepo, servicePointOf } from './repo'
-import { createCheckoutService, type CheckoutService, type CheckoutUrls } from './service'
+import { registerPreorderRoutes } from './preorder-routes'
+import { createPreorderService, ensurePreorderTerms } from './preorders'
+import { activePointOf, createCheckoutRepo, servicePointOf } from './repo'
+import { createCheckoutService, type CheckoutService, type CheckoutUrls, type PaidOrder } from './service'
+
+/** What a module does when an order is paid, in the transaction that records the payment. */
+export type OrderPaidListener = (tx: Db, order: PaidOrder) => Promise<void>
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService
     orderSettlement: OrderSettlement
+    /** Modules subscribe to paid orders here (gift card codes and keys are issued this way). */
+    orderPaid: { subscribe(listener: OrderPaidListener): void }
   }
 }
 
@@ -119,6 +126,7 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
   const qr = createLocalQrProvider(db, { deliver: selfDelivery(app), secret, log: app.log })
   await registerLocalQrPages(app, qr)
   const repo = createCheckoutRepo(db)
+  const paidListeners: OrderPaidListener[] = []
   const checkout = createCheckoutService({
     db,
     repo,
@@ -130,6 +138,9 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     qrSvg,
     urls: checkoutUrls,
     notify: app.notify,
+    paid: async (tx, order) => {
+      for (const listener of paidListeners) await listener(tx, order)
+    },
   })
   app.decorate('checkout', checkout)
   app.decorate('orderSettlement', {
@@ -138,8 +149,10 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     refund: checkout.refund,
     refundsDue: checkout.refundsDue,
   } satisfies OrderSettlement)
+  app.decorate('orderPaid', { subscribe: (listener: OrderPaidListener) => void paidListeners.push(listener) })
   app.addHook('onReady', async () => {
     await repo.ensurePaymentRules()
+    await ensurePreorderTerms(db)
   })
   if (config.NODE_ENV !== 'test') {
     const sweep = setInterval(() => {
@@ -151,6 +164,11 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
 
   const tags = ['checkout']
   const security = [{ bearer: [] }]
+
+  registerPreorderRoutes(
+    app,
+    createPreorderService({ db, repo, checkout, pointOf: (id, lang) => activePointOf(db, id, lang) }),
+  )
 
   app.post(
     `${CHECKOUT_V1}/paymentMethods`,

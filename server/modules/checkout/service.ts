@@ -80,11 +80,23 @@ export interface CheckoutServiceDeps {
   urls: CheckoutUrls
   /** Tells the shopper in the information centre; called in the transaction of the change it tells of. */
   notify: Notify
+  /**
+   * An order was paid (by card, QR, or wholly by gift cards and bonuses): called once, in the transaction
+   * that records it, so what the payment gives the shopper (gift card codes, keys) comes with it or not at all.
+   */
+  paid?: (tx: Db, order: PaidOrder) => Promise<void>
   now?: () => Date
   /** How long a provider call may take before the shopper is told it failed. */
   providerTimeoutMs?: number
   /** Payment rules are read at most this often (marketing's edits show within it). */
   rulesTtlMs?: number
+}
+
+/** What the `paid` listeners learn of an order. */
+export interface PaidOrder {
+  orderId: string
+  number: string
+  userId: string | null
 }
 
 interface Prepared {
@@ -412,6 +424,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         shipping.place?.service_point_id ?? null,
       )
       await repo.spend(tx, order.id, userId, spent, cart.cashbackSum, at)
+      // wholly paid by gift cards and bonuses: paid now
+      if (start.status === 'PROCESSING' && input.payment_method !== 'cash_payment')
+        await deps.paid?.(tx, { orderId: order.id, number: order.number, userId })
       if (start.paymentStatus === 'pending' && ONLINE.has(input.payment_method))
         await repo.insertPayment(tx, {
           orderId: order.id,
@@ -486,6 +501,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         )
         if (order.userId)
           await notify(order.userId, 'payment_succeeded', { ...ref, amount: payment.amount }, { tx })
+        await deps.paid?.(tx, { ...ref, userId: order.userId })
       } else await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
     })
   }
@@ -532,6 +548,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
     calculate,
     paymentMethods,
+    /** Opens the provider's page for an order's pending attempt (pre-orders pay through it too). */
+    startPayment,
+    savedCardToken,
 
     /** The delivery options of a cart as checkout prices them (what `POST v3 /delivery` answers for its goods). */
     async delivery(input: DeliveryForCartInput, actor: Actor): Promise<DeliveryResult> {
@@ -675,6 +694,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         },
         reserved_until: order.reservedUntil?.toISOString() ?? null,
         can_pay: canPay(order, now()),
+        is_preorder: order.isPreorder,
       }
     },
 

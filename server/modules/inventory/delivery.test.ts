@@ -67,6 +67,7 @@ const PRODUCTS = new Map(
     product(4, 'INSTALL', { type: 'service', weightGrams: null, price: 5000 }),
     product(5, 'NOWHERE'),
     product(6, 'AT-PICKUP-POINT'),
+    product(7, 'CERTIFICATE', { type: 'certificate', weightGrams: null, price: 20_000 }),
   ].map((p) => [p.sku, p]),
 )
 
@@ -335,6 +336,21 @@ describe('delivery options from the rules of the city', () => {
     expect(r.deliveries).toEqual([])
     expect(r.pickup_date).toBeNull()
     expect(r.delivery_min_date).toBeNull()
+  })
+
+  it('nothing to carry (a certificate): handed over at every shop of the city from today, free', () => {
+    const r = deliver(1, [{ sku: 'CERTIFICATE', quantity: 2 }])
+    expect(r.products).toEqual([
+      { sku: 'CERTIFICATE', quantity: 2, status: 'not_shipped', available_quantity: 0, group_id: null },
+    ])
+    expect(r.stores.map((s) => [s.service_point_id, s.deliveryCost])).toEqual([
+      [1, 0],
+      [2, 0],
+    ])
+    expect(r.store).toMatchObject({ deliveryCost: 0 })
+    expect(r.pickup_date).not.toBeNull()
+    expect(r.pickup_points).toEqual([])
+    expect(r.delivery).toBeNull()
   })
 
   it('counts the same sku listed twice together', () => {

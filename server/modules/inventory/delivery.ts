@@ -235,6 +235,31 @@ class Calculation {
     return { hours, showcaseOnly: items.length > 0 && showcaseOnly }
   }
 
+  /**
+   * Nothing to carry (gift certificates, keys): their codes come with the paid order, and the printed
+   * certificate is handed over at any shop of the city from today, free.
+   */
+  collection(): Options {
+    const out = emptyOptions()
+    const store = this.rule('store')
+    if (!store) return out
+    for (const point of this.data.points.values()) {
+      if (!point.isActive || point.cityId !== this.input.cityId || point.type !== 'shop') continue
+      const date = readyDay(point.weeklyWorkHours, this.data.now, 0)
+      out.stores.push(this.place(point, date, 0, false, false, 0))
+    }
+    out.stores.sort(
+      (a, b) => a.pickup_date.localeCompare(b.pickup_date) || a.service_point_id - b.service_point_id,
+    )
+    const first = out.stores[0]
+    const last = out.stores[out.stores.length - 1]
+    if (first && last) {
+      out.store = { ...this.option('store', store, 0, first.pickup_date, last.pickup_date), deliveryCost: 0 }
+      out.pickup_date = first.pickup_date
+    }
+    return out
+  }
+
   options(items: Item[], source: Source): Options {
     const out = emptyOptions()
     if (items.length === 0) return out
@@ -401,7 +426,10 @@ export function computeDelivery(input: DeliveryInput, data: DeliveryData): Deliv
   }
 
   const shipped = [...groups.city, ...groups.transfer]
-  const together = calc.options(shipped, groups.transfer.length > 0 ? 'transfer' : 'city')
+  const nothingToCarry = products.length > 0 && products.every((p) => p.status === 'not_shipped')
+  const together = nothingToCarry
+    ? calc.collection()
+    : calc.options(shipped, groups.transfer.length > 0 ? 'transfer' : 'city')
   const nonEmpty = (['city', 'transfer'] as const).filter((s) => groups[s].length > 0)
   const result: DeliveryResult = {
     city_id: input.cityId,

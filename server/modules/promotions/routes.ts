@@ -5,8 +5,13 @@ import {
   ProductPromotionsRequest,
   PromotionDetail,
   PromotionIdParams,
+  PromotionRegisterRequest,
+  PromotionRegistration,
   PromotionSummary,
 } from '../../../contract/cart'
+import { MARKETING_V1 } from '../../../contract/values/account-area'
+import { requireUser } from '../../http/auth'
+import { registerOrderPromotions } from './register'
 import { CityId, ErrorBody } from '../../../contract/common'
 import { z } from 'zod'
 import type { ModuleRegistration } from '../../http/types'
@@ -14,6 +19,7 @@ import { createPromotionsService } from './service'
 
 const CityQuery = z.object({ city_id: CityId.default(1) })
 const errors = { 400: ErrorBody, 404: ErrorBody }
+const registerErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody }
 
 /** Purchase flow 7: the promotions of the storefront and those a list of products qualifies for. */
 export const promotionsModule: ModuleRegistration = (app, { database }) => {
@@ -61,5 +67,23 @@ export const promotionsModule: ModuleRegistration = (app, { database }) => {
       },
     },
     async (req) => promotions.forProducts(req.body.products, req.body.city_id, req.lang),
+  )
+
+  app.post(
+    `${MARKETING_V1}/promotions/register`,
+    {
+      schema: {
+        tags: ['promotions'],
+        security: [{ bearer: [] }],
+        summary: 'A paid order of the shopper takes part in the promotions its goods qualify for (once)',
+        body: PromotionRegisterRequest,
+        response: { 200: PromotionRegistration, ...registerErrors },
+      },
+    },
+    async (req, reply) => {
+      const { userId } = await requireUser(req)
+      reply.header('cache-control', 'private, no-store')
+      return registerOrderPromotions(database.db, promotions, req.body.orderId, userId, req.lang)
+    },
   )
 }

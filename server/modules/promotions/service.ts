@@ -129,3 +129,4 @@ export function createPromotionsService(
     },
   }
 }
+export type PromotionsService = ReturnType<typeof createPromotionsService>

@@ -14,9 +14,11 @@ import type {
   PaymentStart,
   QrPayment,
 } from '../../../contract/checkout'
+import type { PromotionRegistration } from '../../../contract/cart'
+import type { OrderDeliverables } from '../../../contract/deliverables'
 import type { DeliveryResult } from '../../../contract/inventory'
 import { ACCOUNT_V1 } from '../../../contract/values/account'
-import { ACCOUNT_V2, ACTIONER_V1, PAYMENT_V1 } from '../../../contract/values/account-area'
+import { ACCOUNT_V2, ACTIONER_V1, MARKETING_V1, PAYMENT_V1 } from '../../../contract/values/account-area'
 import { CHECKOUT_V1 } from '../../../contract/values/cart'
 import { OMS_V1 } from '../../../contract/values/checkout'
 import type { Lang } from '../../../contract/values/common'
@@ -129,3 +131,24 @@ export function sendLeaveReason(answer: LeaveReasonRequest): Promise<void> {
       () => undefined,
     )
 }
+
+/** The gift card codes and licence keys a paid order issued (empty until it is paid). */
+export const orderDeliverablesQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['orders', 'deliverables', id],
+    queryFn: ({ signal }) =>
+      api.get<OrderDeliverables>(`${OMS_V1}/orders/${encodeURIComponent(id)}/deliverables`, { signal }),
+  })
+
+/**
+ * Marketing's `/promotions/register {orderId}`: a paid order takes part in the promotions of its goods.
+ * Idempotent on the server (one registration per order and promotion), so asking again is safe.
+ */
+export const promotionRegistrationQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: ['orders', 'promotions', orderId],
+    staleTime: Infinity,
+    retry: 1,
+    queryFn: ({ signal }) =>
+      api.post<PromotionRegistration>(`${MARKETING_V1}/promotions/register`, { orderId }, { signal }),
+  })

@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../../contract/account-area'
 import type { PaymentMethodCode, PaymentStatus } from '../../../contract/values/checkout'
 import { CHECKOUT_ERROR_KEYS } from '../../../contract/values/checkout'
 import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import { PREORDER_ERROR_KEYS } from '../../../contract/values/preorders'
 import { formatMoney } from '../../i18n/format'
 import type { Failure } from './rules'
 
@@ -26,6 +27,11 @@ const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   [CHECKOUT_ERROR_KEYS.orderNotPayable]: msg`Этот заказ уже нельзя оплатить`,
   [CHECKOUT_ERROR_KEYS.providerUnavailable]: msg`Платёжный сервис не отвечает. Попробуйте позже`,
   [CART_ERROR_KEYS.maxOrderSum]: msg`Сумма заказа не может превышать 2 000 000 ₸: уберите часть товаров`,
+  [PREORDER_ERROR_KEYS.notFound]: msg`Этот товар не продаётся по предзаказу`,
+  [PREORDER_ERROR_KEYS.inStock]: msg`Товар уже в продаже: добавьте его в корзину`,
+  [PREORDER_ERROR_KEYS.unavailable]: msg`В этом городе товар по предзаказу не оформить`,
+  [PREORDER_ERROR_KEYS.tooMany]: msg`Столько по одному предзаказу не оформить`,
+  [PREORDER_ERROR_KEYS.servicePointUnavailable]: msg`Выберите магазин вашего города`,
   'errors:pleaseVerifyInputData': msg`Проверьте введённые данные`,
   'errors:invalidBin': msg`БИН введён с ошибкой: проверьте 12 цифр`,
   'errors:organizationNotFound': msg`Организация с таким БИН не найдена`,

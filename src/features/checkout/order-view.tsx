@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { OrderDetail } from '../../../contract/checkout'
-import { formatDate } from '../../i18n/format'
+import { formatDate, formatMoney } from '../../i18n/format'
 import { formatPhone } from '../auth'
 import { isoDateText } from './dates'
+import { OrderDeliverables, OrderPromotions } from './order-deliverables'
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from './messages'
 import { Sums, SummaryLines, useOrderLines } from './summary'
 import styles from './checkout.module.css'
@@ -44,6 +45,9 @@ export function OrderView({ order }: { order: OrderDetail }) {
         <Sums sums={order.calculation} count={lines.reduce((n, line) => n + line.quantity, 0)} />
       </section>
 
+      <OrderDeliverables order={order} />
+      <OrderPromotions order={order} />
+
       <section className={styles.card}>
         <h2 className={styles.subTitle}>{t`Получение и оплата`}</h2>
         <dl className={styles.facts}>
@@ -57,9 +61,17 @@ export function OrderView({ order }: { order: OrderDetail }) {
               ? `: ${shipping.address.street}, ${shipping.address.house}${shipping.address.apartment ? `, ${t`кв. ${shipping.address.apartment}`}` : ''}`
               : ''}
           </dd>
+          {order.is_preorder ? (
+            <>
+              <dt>{t`Предзаказ`}</dt>
+              <dd data-testid="order-preorder">
+                {t`Предоплата ${formatMoney(order.calculation.prepayment)}, при получении ${formatMoney(order.calculation.grandTotal - order.calculation.prepayment)}`}
+              </dd>
+            </>
+          ) : null}
           {shipping.date ? (
             <>
-              <dt>{pickup ? t`Можно забрать` : t`Дата доставки`}</dt>
+              <dt>{order.is_preorder ? t`Ожидается` : pickup ? t`Можно забрать` : t`Дата доставки`}</dt>
               <dd data-testid="order-date">
                 {isoDateText(shipping.date)}
                 {shipping.slot ? `, ${shipping.slot.time_from}–${shipping.slot.time_to}` : ''}

@@ -8,3 +8,4 @@
 export { OrderPanel, ResultPage } from './result-page'
 export { CheckoutPage } from './checkout-page'
 export { KaspiQrPage } from './kaspi-qr-page'
+export { PreorderPage } from './preorder-page'

@@ -92,6 +92,7 @@ function anOrder(kind: 'pickup' | 'courier'): OrderDetail {
     payment: { method: 'cash_payment', status: 'not_required', card_mask: null, paid_at: null },
     reserved_until: null,
     can_pay: false,
+    is_preorder: false,
   }
 }
 
