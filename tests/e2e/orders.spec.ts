@@ -1,11 +1,14 @@
+import { readFile } from 'node:fs/promises'
 import type { Browser } from '@playwright/test'
 import { expect, test, type Page } from './fixtures'
 import { randomNational, signInBySms, signUpOnLoginPage } from './shopper'
 import { E2E_CANCEL_GIFT_CARD, E2E_OPERATOR_PHONE } from '../../playwright.config'
+import { pdfText } from '../../server/test/pdf-text'
 
 /*
  * After the order (purchase flow 7): the shopper watches an order move on its page as the store works
- * on it, and cancels a paid one, getting the goods' stock and the gift card's money back.
+ * on it, then takes the receipt and the pickup code to the point; another cancels a paid one, getting
+ * the goods' stock and the gift card's money back.
  */
 
 async function signUp(page: Page) {
@@ -69,7 +72,7 @@ async function operatorMoves(browser: Browser, orderId: string, statuses: string
 }
 
 test.describe('orders after checkout', () => {
-  test('a shopper orders with pickup and watches the order move to "ready for pickup" on its page', async ({
+  test('a shopper orders with pickup, watches the order move to "ready for pickup" on its page, opens the receipt and shows the pickup code', async ({
     page,
     browser,
   }) => {
@@ -102,6 +105,21 @@ test.describe('orders after checkout', () => {
     expect(notes.status()).toBe(200)
     const texts = ((await notes.json()) as { notes: { text: string }[] }).notes.map((n) => n.text)
     expect(texts).toContain('Заказ готов к выдаче.')
+
+    // At the pickup point: the receipt as a PDF, and the pickup code as digits and a QR code.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('document-check').click(),
+    ])
+    const receipt = await readFile(await download.path())
+    expect(receipt.subarray(0, 5).toString()).toBe('%PDF-')
+    // the order panel's heading reads "Заказ № <number>", as the receipt does
+    const heading = (await page.getByTestId('order-number').textContent()) ?? ''
+    expect(heading).toMatch(/^Заказ № \S+$/)
+    expect(await pdfText(receipt)).toContain(heading)
+    await page.getByTestId('pickup-show').click()
+    await expect(page.getByTestId('pickup-digits')).toHaveText(/^\d{3} \d{3}$/)
+    await expect(page.getByTestId('pickup-qr')).toBeVisible()
   })
 
   test('another shopper cancels a paid order and sees it cancelled, the stock and the gift card come back', async ({
