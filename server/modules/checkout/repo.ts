@@ -78,9 +78,9 @@ const INSERT_ORDER = `
   with made as (
     insert into orders (id, number, user_id, cart_id, city_id, status, payment_status, payment_method,
                         delivery_type, is_organization, receiver, address, calculation, shipping, spent,
-                        reserved_until, total)
+                        reserved_until, total, is_preorder)
     values ($1, nextval('${orderNumbers.seqName}')::text, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb,
-            $12::jsonb, $13::jsonb, $14::jsonb, $15, $16)
+            $12::jsonb, $13::jsonb, $14::jsonb, $15, $16, $18)
     returning id, number, status
   ), items as (
     insert into order_items (order_id, position, product_id, sku, title, uri, quantity, price, kind, image)
@@ -144,6 +144,7 @@ export function createCheckoutRepo(db: Db) {
           order.reservedUntil,
           order.calculation.grandTotal,
           JSON.stringify(items),
+          order.isPreorder ?? false,
         ],
       )
       return row!
