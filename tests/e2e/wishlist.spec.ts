@@ -114,7 +114,12 @@ test.describe('the wishlist', () => {
     page,
   }) => {
     await page.goto('/catalog/smartfony')
-    const sku = (await card(page, 0).getAttribute('data-sku'))!
+    // a phone on sale (a pre-order's card offers its pre-order page instead of the cart)
+    const onSale = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator('button[data-testid="add-to-cart"]:enabled') })
+      .first()
+    const sku = (await onSale.getAttribute('data-sku'))!
     await page.goto(`/p/${sku}`)
     const heartButton = page.getByTestId('add-to-wishlist')
     const answered = page.waitForResponse(
