@@ -110,12 +110,10 @@ export async function idempotent<T>(
       'select * from idempotency_claim($1, $2)',
       [scope, key],
     )
-    if (!claim?.locked) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
-    const found = claim.request_hash === null ? undefined : claim
-    if (found) {
-      if (found.request_hash !== hash) throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
-      if (found.status === null) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
-      return { status: found.status, body: found.body as T, replayed: true }
+    if (!claim?.locked) return { ...answerOfClaim<T>('busy', null, null), replayed: true }
+    if (claim.request_hash !== null) {
+      const outcome = claim.request_hash === hash ? 'replay' : 'mismatch'
+      return { ...answerOfClaim<T>(outcome, claim.status, claim.body), replayed: true }
     }
     const fresh = await work(tx)
     await statementRows(
@@ -128,6 +126,29 @@ export async function idempotent<T>(
   })
   if (!answer.replayed) await sometimesPurgeIdempotencyKeys(db)
   return answer
+}
+
+/** A key as a statement that claims it itself takes it (`order_place`): scope, key and request hash. */
+export function keyParams(
+  request: IdempotencyRequest,
+): [scope: string, key: string | null, hash: string | null] {
+  return request.key === null
+    ? [request.scope, null, null]
+    : [request.scope, request.key, requestHash(request.payload)]
+}
+
+/**
+ * What a claim of a key came to: another request holds the key or is still running (409), the key was
+ * used for another request (422), the first request's answer, or the answer the work just stored.
+ */
+export function answerOfClaim<T>(
+  outcome: 'busy' | 'mismatch' | 'replay' | 'placed',
+  status: number | null,
+  body: unknown,
+): Answer<T> {
+  if (outcome === 'mismatch') throw unprocessable(CART_ERROR_KEYS.idempotencyMismatch)
+  if (outcome === 'busy' || status === null) throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
+  return { status, body: body as T }
 }
 
 /** Purging on one stored answer in a couple of hundred keeps the table small without a scheduler. */

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { databaseError } from '../../db/errors'
 import type { Db } from '../../db/connection'
 import { authSessions, authTokens, users } from '../../db/schema/account'
 import { tokenHash } from '../../lib/secret-tokens'
@@ -15,13 +16,8 @@ export interface NewUser {
   lastname: string
 }
 
-/** Postgres says 23505 for a unique violation; drizzle wraps the driver's error in `cause`. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
-}
+/** PostgreSQL's SQLSTATE for a unique violation. */
+export const isUniqueViolation = (error: unknown): boolean => databaseError(error, '23505') !== null
 
 export function createAccountRepo(db: Db) {
   // every signed-in request asks it: named, so PostgreSQL parses and plans it once per connection

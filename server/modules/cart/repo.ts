@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows, statementRows, textArrayLiteral } from '../../db/rows'
+import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
 import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
 import type { CartProduct, ProductSource } from './product-source'
 
@@ -293,17 +293,6 @@ export function createCartRepo(db: Db, source: ProductSource) {
       )
       const savedIds = new Set(found.map((r) => r.id.toLowerCase()))
       return saves.map((s) => savedIds.has(s.id.toLowerCase()))
-    },
-
-    /** Closes the cart unless it is closed already; says whether this call closed it. */
-    async closeOpen(tx: Db, id: string): Promise<boolean> {
-      const closed = await statementRows<{ id: string }>(
-        tx,
-        'cart_close_open',
-        'update carts set closed_at = now(), version = version + 1, updated_at = now() where id = $1 and closed_at is null returning id',
-        [id],
-      )
-      return closed.length === 1
     },
 
     async close(tx: Db, id: string): Promise<void> {

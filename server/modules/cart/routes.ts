@@ -25,7 +25,6 @@ import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
 import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
-import type { Db } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
 import { createPricingLinesRepo, type PricingLinesRepo } from './pricing-lines'
 import { createProductSource } from './product-source'
@@ -119,8 +118,6 @@ declare module 'fastify' {
 export interface CartCheckout {
   /** The cart as the shopper's next read would answer it, priced from the server's own tables. */
   priced(ref: CartRef, cityId: number, actor: Actor): Promise<Cart>
-  /** Closes an open cart in the order's transaction; false when it was closed already. */
-  closeForOrder(tx: Db, cartId: string): Promise<boolean>
   /**
    * Reorder: puts the items in the shopper's named cart (at least the quantity each, capped by stock),
    * answering the cart with notices for what is unavailable or capped.
@@ -146,7 +143,6 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
   })
   app.decorate('cartCheckout', {
     priced: (ref, cityId, actor) => cart.get(ref, cityId, actor),
-    closeForOrder: (tx, cartId) => repo.closeOpen(tx, cartId),
     refill: async (actor, cityId, items, idem) => (await cart.refill(actor, cityId, items, idem)).body,
   } satisfies CartCheckout)
   // A change reads the category tree inside its transaction, where on PGlite reading the categories

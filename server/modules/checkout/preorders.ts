@@ -18,7 +18,12 @@ import { imageUrl } from '../../../contract/values/media'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../../http/errors'
-import { idempotent, storedAnswer, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import {
+  sometimesPurgeIdempotencyKeys,
+  storedAnswer,
+  type Answer,
+  type IdempotencyRequest,
+} from '../../http/idempotency'
 import type { Actor } from '../cart'
 import type { CheckoutRepo } from './repo'
 import type { CheckoutService } from './service'
@@ -244,10 +249,14 @@ export function createPreorderService({
       }
       const { product, line, calculation } = prepared
       const at = now()
-      const answer = await idempotent<CreatedOrder>(db, idem, async (tx) => {
-        const order = await repo.insertOrder(
-          tx,
-          {
+      const answer = await db.transaction(async (tx) => {
+        const placed = await repo.place(tx, {
+          idem,
+          answer: {
+            status: 201,
+            body: { payment: { method: input.payment_method, status: 'pending', redirect_url: null } },
+          },
+          order: {
             userId,
             cartId: null,
             cityId: input.city_id,
@@ -270,24 +279,21 @@ export function createPreorderService({
             reservedUntil: new Date(at.getTime() + ONLINE_PAYMENT_HOLD_MINUTES * 60_000),
             isPreorder: true,
           },
-          [{ ...line, stocked: false }],
-        )
+          lines: [{ ...line, stocked: false }],
+          units: new Map(),
+          point: input.service_point_id,
+          cashback: 0,
+        })
+        if (placed.replayed) return placed
         await repo.insertPayment(tx, {
-          orderId: order.id,
+          orderId: placed.body.order_id,
           method: input.payment_method,
           provider: input.payment_method === 'card_payment' ? 'card' : 'qr',
           amount: calculation.sumToPay,
         })
-        return {
-          status: 201,
-          body: {
-            order_id: order.id,
-            number: order.number,
-            status: 'PAYMENT_PENDING',
-            payment: { method: input.payment_method, status: 'pending', redirect_url: null },
-          },
-        }
+        return placed
       })
+      if (!answer.replayed) await sometimesPurgeIdempotencyKeys(db)
       return { ...(await withPayment(answer)), replayed: answer.replayed }
     },
   }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
+import { databaseError } from '../../db/errors'
 import { rows, statementRows, textArrayLiteral } from '../../db/rows'
+import { answerOfClaim, keyParams, type Answer, type IdempotencyRequest } from '../../http/idempotency'
 import {
   bonusTransactions,
   giftCards,
   orderItems,
-  orderNumbers,
   orders,
   paymentMethodRules,
   payments,
@@ -19,8 +20,9 @@ import {
   type StoredShipping,
 } from '../../db/schema'
 import type { PaymentAttemptStatus } from '../../db/schema/checkout'
-import { conflict } from '../../http/errors'
-import { CHECKOUT_ERROR_KEYS } from '../../../contract/checkout'
+import { conflict, notFound } from '../../http/errors'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
+import { CHECKOUT_ERROR_KEYS, type CreatedOrder } from '../../../contract/checkout'
 import type { OrderLine } from './order-lines'
 import { DEFAULT_PAYMENT_METHOD_RULES, type PaymentMethodRule } from './payment-methods'
 
@@ -70,25 +72,33 @@ async function redeem(tx: Db, code: string, userId: string, orderId: string) {
   await tx.insert(promoCodeRedemptions).values({ code: canonical, userId, orderId })
 }
 
-/**
- * The order and its lines: a constant text with the lines as one JSON parameter, so the statement is
- * prepared once per connection and nothing is built per order (see `statementRows`).
- */
-const INSERT_ORDER = `
-  with made as (
-    insert into orders (id, number, user_id, cart_id, city_id, status, payment_status, payment_method,
-                        delivery_type, is_organization, receiver, address, calculation, shipping, spent,
-                        reserved_until, total, is_preorder)
-    values ($1, nextval('${orderNumbers.seqName}')::text, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb,
-            $12::jsonb, $13::jsonb, $14::jsonb, $15, $16, $18)
-    returning id, number, status
-  ), items as (
-    insert into order_items (order_id, position, product_id, sku, title, uri, quantity, price, kind, image)
-    select $1, l.position, l.product_id, l.sku, l.title, l.uri, l.quantity, l.price, l.kind, l.image
-    from json_to_recordset($17::json) as l(position int, product_id int, sku text, title text, uri text,
-                                          quantity int, price int, kind text, image text)
-  )
-  select id, number, status from made`
+/** `order_place` (migration 0026) as one constant statement, prepared once per connection. */
+const PLACE_ORDER = `select * from order_place($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+  $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20, $21, $22, $23::json, $24::text[], $25::int[], $26, $27)`
+
+/** What `order_place` came to (see the migration): placed, a replay or refusal, or the cart's state. */
+interface PlacementRow extends Record<string, unknown> {
+  outcome: 'placed' | 'replay' | 'busy' | 'mismatch' | 'cart_ordered' | 'cart_gone'
+  order_id: string | null
+  answer_status: number | null
+  answer: unknown
+}
+
+/** The SQLSTATE `order_place` raises for goods short of what the order wants. */
+const SHORT_OF_STOCK = 'SF409'
+
+export interface PlaceOrder {
+  idem: IdempotencyRequest
+  /** The answer to store under the key, less the order's id, number and status, which the statement adds. */
+  answer: Answer<Omit<CreatedOrder, 'order_id' | 'number' | 'status'>>
+  order: NewOrder
+  lines: OrderLine[]
+  /** Units each sku takes from the city's stock, from `point` first. */
+  units: Map<string, number>
+  point: number | null
+  /** Bonuses the purchase earns, spendable once the order is received. */
+  cashback: number
+}
 
 /** Never after the sum is known: a spending that does not fit any more refuses the whole order. */
 const changed = () => conflict(CHECKOUT_ERROR_KEYS.priceChanged)
@@ -103,14 +113,17 @@ export function createCheckoutRepo(db: Db) {
       return (await db.select().from(paymentMethodRules)) as PaymentMethodRule[]
     },
 
-    /** The order and its lines in one statement (the id is made here, so the lines need not wait for it). */
-    async insertOrder(
-      tx: Db,
-      order: NewOrder,
-      lines: OrderLine[],
-    ): Promise<Pick<OrderRow, 'id' | 'number' | 'status'>> {
-      const id = randomUUID()
-      const items = lines.map((l, i) => ({
+    /**
+     * The order's transaction in one statement: the key's claim, the cart's close, the order with its
+     * lines, the reservation, the cashback and the key's answer. Goods short of what the order wants are a
+     * 409 naming the sku and what is left, and nothing the statement wrote is kept; so is a cart ordered
+     * already (naming its order), and a closed cart no order holds is a 404. A replay of the key answers
+     * the first answer (`replayed`), and a key in use or reused for another request is refused as
+     * `idempotent` refuses it.
+     */
+    async place(db: Db, p: PlaceOrder): Promise<Answer<CreatedOrder> & { replayed: boolean }> {
+      const { order } = p
+      const items = p.lines.map((l, i) => ({
         position: i + 1,
         product_id: l.id || null,
         sku: l.sku,
@@ -122,12 +135,14 @@ export function createCheckoutRepo(db: Db) {
         image: l.image,
       }))
       const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
-      const [row] = await statementRows<{ id: string; number: string; status: string }>(
-        tx,
-        'order_insert',
-        INSERT_ORDER,
-        [
-          id,
+      const skus = [...p.units.keys()]
+      let row: PlacementRow | undefined
+      try {
+        ;[row] = await statementRows<PlacementRow>(db, 'order_place', PLACE_ORDER, [
+          ...keyParams(p.idem),
+          p.answer.status,
+          JSON.stringify(p.answer.body),
+          randomUUID(),
           order.userId,
           order.cartId,
           order.cityId,
@@ -143,11 +158,25 @@ export function createCheckoutRepo(db: Db) {
           json(order.spent),
           order.reservedUntil,
           order.calculation.grandTotal,
-          JSON.stringify(items),
           order.isPreorder ?? false,
-        ],
-      )
-      return row!
+          JSON.stringify(items),
+          textArrayLiteral(skus),
+          `{${skus.map((sku) => p.units.get(sku)!).join(',')}}`,
+          p.point,
+          p.cashback,
+        ])
+      } catch (err) {
+        const short = databaseError(err, SHORT_OF_STOCK)
+        if (short)
+          throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, JSON.parse(short.detail ?? '{}') as object)
+        throw err
+      }
+      if (!row) throw new Error('order_place answered nothing')
+      if (row.outcome === 'cart_ordered')
+        throw conflict(CHECKOUT_ERROR_KEYS.cartAlreadyOrdered, { order_id: row.order_id })
+      if (row.outcome === 'cart_gone') throw notFound(CART_ERROR_KEYS.notFound)
+      const answer = answerOfClaim<CreatedOrder>(row.outcome, row.answer_status, row.answer)
+      return { ...answer, replayed: row.outcome !== 'placed' }
     },
 
     async orderByCart(tx: Db, cartId: string): Promise<OrderRow | undefined> {
@@ -168,38 +197,6 @@ export function createCheckoutRepo(db: Db) {
         .orderBy(asc(orderItems.position))
     },
 
-    /**
-     * Takes `units` of each sku from the city's stock in one statement: every stock row of the products
-     * is locked in one fixed order (product, point, condition), so two orders never wait on each other
-     * in a circle; the units then come from the chosen point first, new before showcase, and each row
-     * taken from is recorded to be given back exactly. A product with fewer units than asked is a 409
-     * naming it and what is left, and the transaction (which the caller rolls back) keeps nothing.
-     */
-    async reserve(
-      tx: Db,
-      orderId: string,
-      cityId: number,
-      units: Map<string, number>,
-      preferredPoint: number | null,
-    ): Promise<void> {
-      if (units.size === 0) return
-      const skus = [...units.keys()]
-      const wanted = skus.map((sku) => units.get(sku)!)
-      // the statement is the function's (migration 0019: its plan is kept, not made on every order)
-      const found = await statementRows<{ sku: string; wanted: number; taken: number; available: number }>(
-        tx,
-        'order_reserve',
-        'select * from order_reserve($1::text[], $2::int[], $3::int, $4::int, $5::uuid)',
-        [textArrayLiteral(skus), `{${wanted.join(',')}}`, cityId, preferredPoint, orderId],
-      )
-      const bySku = new Map(found.map((r) => [r.sku, r]))
-      for (const sku of skus) {
-        const r = bySku.get(sku)
-        if (!r || r.taken < r.wanted)
-          throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku, count: r?.available ?? 0 })
-      }
-    },
-
     /** Gives back what an order took from stock, exactly as taken; a second call finds nothing to give. */
     async release(tx: Db, orderId: string): Promise<void> {
       await tx.execute(
@@ -213,10 +210,9 @@ export function createCheckoutRepo(db: Db) {
     /**
      * Spends what the order uses, each at most once and never below zero: gift card balances by a
      * conditional decrement, bonuses under the shopper's lock against their balance, a personal code's
-     * `used_at`, a general code's redemption. The purchase's cashback is written now and becomes
-     * spendable when the order is received.
+     * `used_at`, a general code's redemption.
      */
-    async spend(tx: Db, orderId: string, userId: string, spent: OrderSpending, cashback: number, now: Date) {
+    async spend(tx: Db, orderId: string, userId: string, spent: OrderSpending, now: Date) {
       for (const card of spent.giftCards) {
         const taken = await tx
           .update(giftCards)
@@ -259,13 +255,6 @@ export function createCheckoutRepo(db: Db) {
         }
         await redeem(tx, spent.promoCode, userId, orderId)
       }
-      if (cashback > 0)
-        await tx.insert(bonusTransactions).values({
-          userId,
-          orderId,
-          amount: cashback,
-          availableFrom: sql`'infinity'::timestamptz` as unknown as Date,
-        })
     },
 
     /** Gives back what a cancelled order spent and takes back its cashback. */

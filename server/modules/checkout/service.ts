@@ -26,7 +26,12 @@ import type { z } from 'zod'
 import type { Db } from '../../db/connection'
 import type { OrderSpending, PaymentStatus } from '../../db/schema'
 import { conflict, HttpError, notFound, unauthorized, unprocessable } from '../../http/errors'
-import { idempotent, storedAnswer, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import {
+  sometimesPurgeIdempotencyKeys,
+  storedAnswer,
+  type Answer,
+  type IdempotencyRequest,
+} from '../../http/idempotency'
 import type { CardAcquirer, PaymentCallback } from '../../providers/card-acquirer/provider'
 import type { QrProvider } from '../../providers/qr/provider'
 import type { Actor, CartCheckout, CartRef } from '../cart'
@@ -386,15 +391,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const at = now()
     const start = opening(input.payment_method, calculation.sumToPay, at)
 
-    const answer = await idempotent<CreatedOrder>(db, idem, async (tx) => {
-      if (!(await carts.closeForOrder(tx, cart.id))) {
-        const existing = await repo.orderByCart(tx, cart.id)
-        if (existing) throw conflict(CHECKOUT_ERROR_KEYS.cartAlreadyOrdered, { order_id: existing.id })
-        throw notFound(CART_ERROR_KEYS.notFound)
-      }
-      const order = await repo.insertOrder(
-        tx,
-        {
+    const paidNow = start.status === 'PROCESSING' && input.payment_method !== 'cash_payment'
+    const attempt = start.paymentStatus === 'pending' && ONLINE.has(input.payment_method)
+    const spends = spent.giftCards.length > 0 || spent.bonus > 0 || spent.promoCode !== null
+    const placeIn = async (tx: Db): Promise<Answer<CreatedOrder> & { replayed: boolean }> => {
+      const placed = await repo.place(tx, {
+        idem,
+        answer: {
+          status: 201,
+          body: {
+            payment: { method: input.payment_method, status: start.paymentStatus, redirect_url: null },
+          },
+        },
+        order: {
           userId,
           cartId: cart.id,
           cityId: cart.cityId,
@@ -415,35 +424,27 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           spent,
         },
         lines,
-      )
-      await repo.reserve(
-        tx,
-        order.id,
-        cart.cityId,
-        stockedUnits(lines),
-        shipping.place?.service_point_id ?? null,
-      )
-      await repo.spend(tx, order.id, userId, spent, cart.cashbackSum, at)
+        units: stockedUnits(lines),
+        point: shipping.place?.service_point_id ?? null,
+        cashback: cart.cashbackSum,
+      })
+      if (placed.replayed) return placed
+      const order = placed.body
+      if (spends) await repo.spend(tx, order.order_id, userId, spent, at)
       // wholly paid by gift cards and bonuses: paid now
-      if (start.status === 'PROCESSING' && input.payment_method !== 'cash_payment')
-        await deps.paid?.(tx, { orderId: order.id, number: order.number, userId })
-      if (start.paymentStatus === 'pending' && ONLINE.has(input.payment_method))
+      if (paidNow) await deps.paid?.(tx, { orderId: order.order_id, number: order.number, userId })
+      if (attempt)
         await repo.insertPayment(tx, {
-          orderId: order.id,
+          orderId: order.order_id,
           method: input.payment_method,
           provider: providerOfMethod(input.payment_method),
           amount: calculation.sumToPay,
         })
-      return {
-        status: 201,
-        body: {
-          order_id: order.id,
-          number: order.number,
-          status: order.status as CreatedOrder['status'],
-          payment: { method: input.payment_method, status: start.paymentStatus, redirect_url: null },
-        },
-      }
-    })
+      return placed
+    }
+    // an order that only takes its goods (cash on receipt, nothing spent) is one statement on its own
+    const answer = spends || paidNow || attempt ? await db.transaction(placeIn) : await placeIn(db)
+    if (!answer.replayed) await sometimesPurgeIdempotencyKeys(db)
     return { ...(await withPayment(answer, actor.lang, token)), replayed: answer.replayed }
   }
 
