@@ -52,6 +52,10 @@ export async function buildApp({
     requestIdHeader: HEADERS.requestId,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Start-up hooks wait on the embedded database, which answers one query at a time while the catalogue
+    // index is built: on a busy two-core machine they took over Fastify's default 10 s and the store did
+    // not start. The readiness probe says when the store is ready; a start is not refused for being slow.
+    pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
     trustProxy: config.TRUST_PROXY,
     ...errorHandlingOptions,
