@@ -1,8 +1,5 @@
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ConfigError, readConfig } from '../../config'
-import type { Db } from '../../db/connection'
-import { openDatabase } from '../../db/connection'
+import { consoleIo, runAsScript, withConfiguredDatabase, type WithDatabase } from '../../db/cli'
 import { BonusOperatorError, checkPhone, createBonusOperator, MAX_BONUS_GRANT, parseGrantAmount } from '.'
 
 const USAGE = `Usage: npm run bonus -- <command>
@@ -20,8 +17,6 @@ export interface BonusCliIo {
 }
 
 /** Runs `fn` on the store's database; the command opens it only once its arguments are good. */
-export type WithDatabase = <T>(fn: (db: Db) => Promise<T>) => Promise<T>
-
 type Parsed =
   | { command: 'grant'; phone: string | undefined; amount: string | undefined; note: string | undefined }
   | { command: 'balance'; phone: string | undefined }
@@ -96,30 +91,8 @@ export async function runBonusCli(
 }
 
 async function main(): Promise<number> {
-  const withDatabase: WithDatabase = async (fn) => {
-    const config = readConfig({ ...process.env, LOG_LEVEL: 'silent' })
-    const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-    )
-    try {
-      await database.migrate()
-      return await fn(database.db)
-    } finally {
-      await database.close()
-    }
-  }
-  return runBonusCli(process.argv.slice(2), withDatabase, {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  })
+  return runBonusCli(process.argv.slice(2), withConfiguredDatabase, consoleIo)
 }
 
 // Run as a script (npm run bonus), not when a test imports runBonusCli.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exit(err instanceof ConfigError ? 2 : 1)
-    },
-  )
+runAsScript(import.meta.url, main)

@@ -1,8 +1,5 @@
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ConfigError, readConfig } from '../../config'
-import type { Db } from '../../db/connection'
-import { openDatabase } from '../../db/connection'
+import { consoleIo, runAsScript, withConfiguredDatabase, type WithDatabase } from '../../db/cli'
 import { createNotifier } from '../notifications'
 import { createLifecycleRepo } from './lifecycle-repo'
 import { createOrderLifecycle } from './lifecycle'
@@ -26,8 +23,6 @@ export interface FulfilIo {
 }
 
 /** Runs `fn` on the store's database. */
-export type WithDatabase = <T>(fn: (db: Db) => Promise<T>) => Promise<T>
-
 interface Parsed {
   once: boolean
   speed: number
@@ -104,36 +99,12 @@ export async function runFulfilCli(
 }
 
 async function main(): Promise<number> {
-  const withDatabase: WithDatabase = async (fn) => {
-    const config = readConfig({ ...process.env, LOG_LEVEL: 'silent' })
-    const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-    )
-    try {
-      await database.migrate()
-      return await fn(database.db)
-    } finally {
-      await database.close()
-    }
-  }
   const stop = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve())
     process.once('SIGTERM', () => resolve())
   })
-  return runFulfilCli(
-    process.argv.slice(2),
-    withDatabase,
-    { out: (line) => console.log(line), err: (line) => console.error(line) },
-    stop,
-  )
+  return runFulfilCli(process.argv.slice(2), withConfiguredDatabase, consoleIo, stop)
 }
 
 // Run as a script (npm run fulfil), not when a test imports runFulfilCli.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exit(err instanceof ConfigError ? 2 : 1)
-    },
-  )
+runAsScript(import.meta.url, main)

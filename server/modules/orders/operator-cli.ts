@@ -1,7 +1,4 @@
-import { pathToFileURL } from 'node:url'
-import { ConfigError, readConfig } from '../../config'
-import type { Db } from '../../db/connection'
-import { openDatabase } from '../../db/connection'
+import { consoleIo, runAsScript, withConfiguredDatabase, type WithDatabase } from '../../db/cli'
 import { createLifecycleRepo } from './lifecycle-repo'
 
 /** The role that lets an account move orders through the operator endpoint. */
@@ -14,8 +11,6 @@ const USAGE = `Usage: npm run operator -- <command>
   revoke <phone>   take that back
 
 Works on DATABASE_URL when set, otherwise on the PGlite files under DATA_DIR (stop the server first).`
-
-export type WithDatabase = <T>(fn: (db: Db) => Promise<T>) => Promise<T>
 
 /** The command behind `npm run operator`: 0 done, 1 no account for the phone, 2 bad arguments. */
 export async function runOperatorCli(
@@ -54,29 +49,7 @@ export async function runOperatorCli(
 }
 
 async function main(): Promise<number> {
-  const withDatabase: WithDatabase = async (fn) => {
-    const config = readConfig({ ...process.env, LOG_LEVEL: 'silent' })
-    const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-    )
-    try {
-      await database.migrate()
-      return await fn(database.db)
-    } finally {
-      await database.close()
-    }
-  }
-  return runOperatorCli(process.argv.slice(2), withDatabase, {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  })
+  return runOperatorCli(process.argv.slice(2), withConfiguredDatabase, consoleIo)
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exit(err instanceof ConfigError ? 2 : 1)
-    },
-  )
+runAsScript(import.meta.url, main)
