@@ -9,7 +9,6 @@ import {
   pgTable,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { BrokerProductType, BrokerSchedule } from '../../../contract/values/broker'
