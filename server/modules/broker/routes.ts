@@ -193,31 +193,29 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5 } })
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        `${FILE_V1}/statement`,
-        {
-          schema: {
-            tags,
-            security,
-            summary: 'Uploads a bank statement: a PDF of at most 2 MB',
-            response: { 200: StatementUploaded, 413: ErrorBody, ...errors },
-          },
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${FILE_V1}/statement`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Uploads a bank statement: a PDF of at most 2 MB',
+          response: { 200: StatementUploaded, 413: ErrorBody, ...errors },
         },
-        async (req) => {
-          await userOf(req)
-          if (!req.isMultipart()) throw unprocessable(KEYS.uploadPdf)
-          const file = await req.file()
-          if (!file) throw unprocessable(KEYS.uploadPdf)
-          const bytes = await file.toBuffer().catch(() => null)
-          return acceptStatement(
-            file.filename,
-            bytes ?? Buffer.alloc(STATEMENT_MAX_BYTES + 1),
-            bytes === null || file.file.truncated,
-          )
-        },
-      )
+      },
+      async (req) => {
+        await userOf(req)
+        if (!req.isMultipart()) throw unprocessable(KEYS.uploadPdf)
+        const file = await req.file()
+        if (!file) throw unprocessable(KEYS.uploadPdf)
+        const bytes = await file.toBuffer().catch(() => null)
+        return acceptStatement(
+          file.filename,
+          bytes ?? Buffer.alloc(STATEMENT_MAX_BYTES + 1),
+          bytes === null || file.file.truncated,
+        )
+      },
+    )
   })
 
   app.post(
@@ -285,32 +283,30 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
         }
       },
     )
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        CALLBACK,
-        {
-          schema: {
-            tags,
-            summary: "The broker's signed word that an offer was signed at its bank",
-            response: { 200: z.object({ ok: z.literal(true) }), ...errors },
-          },
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      CALLBACK,
+      {
+        schema: {
+          tags,
+          summary: "The broker's signed word that an offer was signed at its bank",
+          response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
-        async (req) => {
-          const signature = req.headers['x-signature']
-          if (
-            !verifyCallback(
-              config.PAYMENT_CALLBACK_SECRET,
-              raw.get(req) ?? '',
-              typeof signature === 'string' ? signature : undefined,
-            )
+      },
+      async (req) => {
+        const signature = req.headers['x-signature']
+        if (
+          !verifyCallback(
+            config.PAYMENT_CALLBACK_SECRET,
+            raw.get(req) ?? '',
+            typeof signature === 'string' ? signature : undefined,
           )
-            throw forbidden(KEYS.badSignature)
-          const body = BrokerCallbackBody.safeParse(req.body)
-          if (!body.success) throw badRequest()
-          await applications.callback(body.data)
-          return { ok: true as const }
-        },
-      )
+        )
+          throw forbidden(KEYS.badSignature)
+        const body = BrokerCallbackBody.safeParse(req.body)
+        if (!body.success) throw badRequest()
+        await applications.callback(body.data)
+        return { ok: true as const }
+      },
+    )
   })
 }
