@@ -92,7 +92,7 @@ function lineFromPreview(preview: LinePreview, quantity: number): CartProduct {
       merchant: '',
       showcase: false,
       onlyPrepayment: false,
-      tradein: false,
+      tradein: null,
       tradeinAvailable: false,
       hasGuaranty: false,
       esdKeys: false,
