@@ -9,6 +9,7 @@ import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { signInTestUser, type TestUser } from '../../test/auth'
+import { pdfText } from '../../test/pdf-text'
 import { makeProduct, type TestProduct } from '../../test/products'
 
 let app: App
@@ -410,5 +411,15 @@ describe('a trade-in order', () => {
       sql`select amount from payments where order_id = ${id}`,
     )
     expect(payment?.amount).toBe(100_000 - CREDIT.working)
+    const receipt = await app.inject({ url: `/oms/api/v1/orders/${id}/check`, headers: user.headers })
+    expect(receipt.statusCode).toBe(200)
+    const text = await pdfText(receipt.rawPayload)
+    expect(text).toContain('Трейд-ин: Старая приставка, исправное')
+    expect(text).toContain('30 000 ₸')
+    const kk = await app.inject({
+      url: `/oms/api/v1/orders/${id}/check`,
+      headers: { ...user.headers, 'accept-language': 'kk' },
+    })
+    expect(await pdfText(kk.rawPayload)).toContain('Трейд-ин: Старая приставка, жарамды')
   })
 })
