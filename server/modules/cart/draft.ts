@@ -6,12 +6,7 @@ import {
   MAX_ORDER_SUM,
   type CartNoticeCode,
 } from '../../../contract/values/cart'
-import type {
-  StoredMarketingUnit,
-  StoredNotice,
-  StoredPromotionChoice,
-  StoredTradein,
-} from '../../db/schema'
+import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice, StoredTradein } from '../../db/schema'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import { availableQuantity, isActiveLine, isService, type Line } from './cart-view'
 import type { CartRow, LineRow, ProductInCart, ProductRow } from './repo'

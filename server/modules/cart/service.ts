@@ -614,12 +614,7 @@ export function createCartService({
      * The old device the shopper hands over for a line's product (a new one replaces it), or none: its
      * credit comes off what the shopper pays once the device is handed over at a shop taking old devices.
      */
-    chooseTradein(
-      ref: CartRef,
-      actor: Actor,
-      req: z.infer<typeof TradeinRequest>,
-      idem: IdempotencyRequest,
-    ) {
+    chooseTradein(ref: CartRef, actor: Actor, req: z.infer<typeof TradeinRequest>, idem: IdempotencyRequest) {
       return mutation(
         idem,
         ref,

@@ -218,8 +218,7 @@ const kk: DocumentTexts = {
   delivery: 'Жеткізу',
   goods: 'Тауарлар',
   promoCode: 'Промокод бойынша жеңілдік',
-  tradein: (device, condition) =>
-    `Трейд-ин: ${device}, ${condition === 'working' ? 'жарамды' : 'ақаулы'}`,
+  tradein: (device, condition) => `Трейд-ин: ${device}, ${condition === 'working' ? 'жарамды' : 'ақаулы'}`,
   giftCards: 'Сыйлық карталарымен төленді',
   bonuses: 'Бонустармен төленді',
   total: 'Барлығы',

@@ -94,14 +94,14 @@ export function applyTradeins(args: {
     const line = lines[i]!
     const device = acceptedDevices(tables, line, cityId).find((d) => d.kind === choice.deviceKind)
     if (!device) {
-      notices.push(
-        benefitCleared('tradein', { sku: line.sku, reason: CART_ERROR_KEYS.tradeinUnavailable }),
-      )
+      notices.push(benefitCleared('tradein', { sku: line.sku, reason: CART_ERROR_KEYS.tradeinUnavailable }))
       continue
     }
     seen.add(choice.productId)
     kept.push(choice)
-    const credit = line.isActive ? Math.min(creditOf(device, choice.condition), priced[i]!.totalPrice, left) : 0
+    const credit = line.isActive
+      ? Math.min(creditOf(device, choice.condition), priced[i]!.totalPrice, left)
+      : 0
     left -= credit
     total += credit
     priced[i]!.tradein = {

@@ -35,7 +35,9 @@ export function TradeinPicker({ line, onChoose, onRemove }: TradeinPickerProps) 
             {t`к оплате за товар ${formatMoney(Math.max(0, line.totalPrice - chosen.credit))}`}
           </span>
         </p>
-        <p className={styles.muted}>{t`Старое устройство сдаётся в магазине, принимающем трейд-ин, при получении заказа.`}</p>
+        <p
+          className={styles.muted}
+        >{t`Старое устройство сдаётся в магазине, принимающем трейд-ин, при получении заказа.`}</p>
         <Button variant="ghost" onClick={onRemove} data-testid="tradein-remove">
           {t`Без трейд-ина`}
         </Button>
