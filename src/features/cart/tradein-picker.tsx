@@ -51,7 +51,17 @@ export function TradeinPicker({ line, onChoose, onRemove }: TradeinPickerProps) 
         </Button>
       </div>
     )
-  return <TradeinForm line={line} onChoose={onChoose} onCancel={() => setOpen(false)} />
+  return (
+    <TradeinForm
+      line={line}
+      onChoose={(device) => {
+        // once chosen the line shows the device; taken back out, it offers trade-in afresh
+        setOpen(false)
+        onChoose(device)
+      }}
+      onCancel={() => setOpen(false)}
+    />
+  )
 }
 
 function TradeinForm({
