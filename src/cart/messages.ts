@@ -35,8 +35,6 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [CART_ERROR_KEYS.bonusTooMany]: msg`Столько бонусов списать нельзя`,
   [CART_ERROR_KEYS.promotionNotFound]: msg`Акция больше не действует`,
   [CART_ERROR_KEYS.promotionChoiceInvalid]: msg`Этот товар нельзя выбрать в акции`,
-  [CART_ERROR_KEYS.tradeinUnavailable]: msg`Трейд-ин для этого товара в вашем городе недоступен`,
-  [CART_ERROR_KEYS.tradeinDeviceNotAccepted]: msg`Такое устройство в зачёт этого товара не принимается`,
   [CART_ERROR_KEYS.sharedCartNotFound]: msg`Ссылка на корзину устарела или неверна`,
   [CART_ERROR_KEYS.idempotencyInProgress]: msg`Запрос уже выполняется`,
   'errors:noConnection': CART_MESSAGES.noConnection,
