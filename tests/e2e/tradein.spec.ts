@@ -7,8 +7,8 @@ import { randomNational, signUpOnLoginPage } from './shopper'
  */
 
 /**
- * Adds a smartphone the store can hand over with a trade-in (held at a shop taking old devices) and
- * dear enough that a card pays something after the credit, and waits for the server to take it.
+ * Adds a smartphone the store can hand over with a trade-in (held at a shop taking old devices, with no
+ * gift to fetch from elsewhere) and dear enough that a card pays something after the credit, and waits for the server to take it.
  */
 async function addTradeinPhone(page: Page): Promise<string> {
   await page.goto('/catalog/smartfony')
@@ -20,6 +20,11 @@ async function addTradeinPhone(page: Page): Promise<string> {
     const link = await page.request.get(`/trade/api/v1/product-link?city_id=1&sku=${sku}`)
     const offer = (await link.json()) as { available: boolean; price: number | null }
     if (!offer.available || (offer.price ?? 0) < 100_000) continue
+    // a gift comes along with the goods and would have to be at the same shop
+    const promotions = await page.request.post('/checkout/api/v1/promotions', {
+      data: { city_id: 1, products: [{ sku }] },
+    })
+    if (((await promotions.json()) as unknown[]).length > 0) continue
     const delivery = await page.request.post('/inventory/api/v3/delivery', {
       data: { city_id: 1, products: [{ sku }], is_tradein: true },
     })
