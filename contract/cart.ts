@@ -11,6 +11,7 @@ import {
   PROMOTION_ENTITY_TYPES,
   PROMOTION_TYPES,
   ROUNDINGS,
+  TRADEIN_CONDITIONS,
 } from './values/cart'
 
 export {
@@ -32,6 +33,8 @@ export {
   PROMOTION_TYPES,
   ROUNDINGS,
   SHARED_CART_IMAGE,
+  TRADE_BASE,
+  TRADEIN_CONDITIONS,
 } from './values/cart'
 
 /**
@@ -52,6 +55,17 @@ export const CartCityQuery = z.object({ city_id: CityId.default(1) })
 export const Quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 
 // ── Cart ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The old device the shopper hands over for a line's product, and what it takes off the line now. */
+export const CartTradein = z.object({
+  deviceKind: z.string(),
+  condition: z.enum(TRADEIN_CONDITIONS),
+  /** The kind of device, in the request's language. */
+  title: z.string(),
+  /** Tenge off the line: the device's credit, at most the line's total; 0 while the line is not active. */
+  credit: Money,
+})
+export type CartTradein = z.infer<typeof CartTradein>
 
 export const CartProduct = z.object({
   id: z.number().int(),
@@ -76,7 +90,9 @@ export const CartProduct = z.object({
   merchant: z.string(),
   showcase: z.boolean(),
   onlyPrepayment: z.boolean(),
-  tradein: z.boolean(),
+  /** The old device handed over for this line, or null. */
+  tradein: CartTradein.nullable(),
+  /** The product takes an old device in the cart's city (`GET /trade/product-link` says which). */
   tradeinAvailable: z.boolean(),
   hasGuaranty: z.boolean(),
   esdKeys: z.boolean(),
@@ -179,6 +195,8 @@ export const Cart = z.object({
   /** Old prices, kits, gifts and the promo code: everything the shopper saves. */
   economySum: Money,
   promoCodeSum: Money,
+  /** The credits of the old devices handed over (trade-in), after the promo code. */
+  tradeinSum: Money,
   giftCardSum: Money,
   bonusSum: Money,
   /** Chosen at checkout; 0 in the cart. */
@@ -280,6 +298,58 @@ export const CartSettingsRequest = z.object({
   city_id: CityId,
   bonusAmount: z.number().int().min(0).max(10_000_000).optional(),
 })
+
+const DeviceKind = text()
+  .trim()
+  .regex(/^[a-z_]{1,40}$/, 'a device kind')
+
+/** PUT .../tradein: the old device the shopper hands over for a line (a new choice replaces it). */
+export const TradeinRequest = z.object({
+  city_id: CityId,
+  sku: Sku,
+  device_kind: DeviceKind,
+  condition: z.enum(TRADEIN_CONDITIONS),
+})
+export const RemoveTradeinQuery = z.object({ city_id: CityId.default(1), sku: Sku })
+
+// ── Trade-in (GET /trade/product-link) ───────────────────────────────────────────────────────────────
+
+export const TradeProductLinkQuery = z.object({
+  city_id: CityId,
+  sku: Sku,
+  /** A shop (service point id) the shopper means to bring the device to: it must take old devices. */
+  trade_shop: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+})
+
+export const TradeinDeviceOffer = z.object({
+  kind: z.string(),
+  title: z.string(),
+  /** Tenge off the product for a device that works, and for a damaged one (taken for parts). */
+  credits: z.object({ working: Money, damaged: Money }),
+})
+export const TradeinShop = z.object({
+  service_point_id: z.number().int(),
+  title: z.string(),
+  address: z.string(),
+  work_hours: z.string(),
+})
+export const TradeProductLink = z.object({
+  sku: z.string(),
+  city_id: z.number().int(),
+  /** The product takes an old device in this city (and at `shop`, when one was asked about). */
+  available: z.boolean(),
+  /** The city's shelf price, before any credit. */
+  price: Money.nullable(),
+  /** The old devices the product takes, with their credits; empty when not available. */
+  devices: z.array(TradeinDeviceOffer),
+  /** The largest credit: what the product can cost less at most. */
+  max_credit: Money,
+  /** The city's shops that take old devices: a trade-in order is collected at one of them. */
+  shops: z.array(TradeinShop),
+  /** The shop asked about (`trade_shop`). */
+  shop: TradeinShop.nullable(),
+})
+export type TradeProductLink = z.infer<typeof TradeProductLink>
 
 export const DeletedCart = z.object({ deleted: z.literal(true) })
 

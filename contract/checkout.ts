@@ -76,6 +76,11 @@ export const PaymentMethodsRequest = z.object({
   cart_id: Id.nullish(),
   delivery_type: ShippingType.default('PICKUP'),
   is_organization: z.boolean().default(false),
+  /**
+   * Judge the methods for an order with a trade-in line. The cart's own trade-in lines count whatever
+   * this says: the rules follow the order the cart would make.
+   */
+  is_tradein: z.boolean().default(false),
 })
 export type PaymentMethodsRequest = z.input<typeof PaymentMethodsRequest>
 
@@ -126,13 +131,29 @@ export const CalculationLine = z.object({
 })
 export type CalculationLine = z.infer<typeof CalculationLine>
 
+/** An old device handed over for a line of the order, and the credit it took off. */
+export const OrderTradein = z.object({
+  sku: z.string(),
+  /** The new product's title. */
+  title: z.string(),
+  deviceKind: z.string(),
+  /** The kind of old device, in the language of the order's shopper at the time. */
+  deviceTitle: z.string(),
+  condition: z.enum(['working', 'damaged']),
+  credit: Money,
+})
+export type OrderTradein = z.infer<typeof OrderTradein>
+
 export const Calculation = z.object({
   subTotal: Money,
   promoCodeSum: Money,
+  /** The credits of the old devices handed over at the shop (trade-in). */
+  tradeinSum: Money.default(0),
+  tradeins: z.array(OrderTradein).default([]),
   giftCardSum: Money,
   bonusSum: Money,
   deliverySum: Money,
-  /** Goods and delivery after promotions, codes, gift cards and bonuses. */
+  /** Goods and delivery after promotions, codes, trade-in credits, gift cards and bonuses. */
   grandTotal: Money,
   /** What the shopper pays with the chosen method now (0 for cash on receipt). */
   sumToPay: Money,

@@ -77,7 +77,10 @@ export const DeliveryRequest = z.object({
   is_organization: z.boolean().default(false),
   /** PC assembly adds the city's assembly days to every option and rules out express. */
   assembly_pc: z.boolean().default(false),
-  /** Trade-in: the courier collects the old device, so express and fast delivery are not offered. */
+  /**
+   * Trade-in: the old device is handed over where the goods are collected, so only the city's shops that
+   * take old devices are offered (no courier, express or pickup point).
+   */
   is_tradein: z.boolean().default(false),
   /** Adds the heavy-goods surcharge to courier costs; without it costs are the "from" price. */
   exact_delivery_cost_requested: z.boolean().default(false),

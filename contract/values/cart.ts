@@ -38,6 +38,13 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number]
 export const ROUNDINGS = ['ceil', 'floor', 'round'] as const
 export type Rounding = (typeof ROUNDINGS)[number]
 
+/** The condition of an old device handed over for trade-in: its credit depends on it. */
+export const TRADEIN_CONDITIONS = ['working', 'damaged'] as const
+export type TradeinCondition = (typeof TRADEIN_CONDITIONS)[number]
+
+/** The trade-in service (`GET /trade/product-link`). */
+export const TRADE_BASE = '/trade'
+
 export const LOAN_PRODUCT_TYPES = ['installment', 'loan'] as const
 export type LoanProductType = (typeof LOAN_PRODUCT_TYPES)[number]
 
@@ -80,6 +87,12 @@ export const CART_ERROR_KEYS = {
   promotionNotFound: 'cart:promotionNotFound',
   promotionChoiceInvalid: 'cart:promotionChoiceInvalid',
   sharedCartNotFound: 'cart:sharedCartNotFound',
+  /** 422: the line's product takes no old device in the cart's city (or the line is not in the cart). */
+  tradeinUnavailable: 'cart:tradeinUnavailable',
+  /** 422: the product does not take this kind of old device. */
+  tradeinDeviceNotAccepted: 'cart:tradeinDeviceNotAccepted',
+  /** 422 (GET /trade/product-link): the shop takes no old devices, or is not in the city. */
+  tradeinShopInvalid: 'cart:tradeinShopInvalid',
   idempotencyInProgress: 'errors:requestInProgress',
   idempotencyMismatch: 'errors:idempotencyKeyReused',
 } as const

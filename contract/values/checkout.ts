@@ -79,6 +79,8 @@ export const CHECKOUT_ERROR_KEYS = {
   servicePointUnavailable: 'checkout:servicePointUnavailable',
   /** 422: the courier date or slot is not among those offered. */
   slotUnavailable: 'checkout:slotUnavailable',
+  /** 422: a trade-in order is collected at a shop that takes old devices. */
+  tradeinNeedsShop: 'checkout:tradeinNeedsShop',
   /** 422: courier delivery needs an address. */
   addressRequired: 'checkout:addressRequired',
   /** 422: the installation date is excluded or not valid (purchase flow 5). */

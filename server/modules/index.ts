@@ -23,6 +23,7 @@ import { ordersModule } from './orders/routes'
 import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
+import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
 import type { App } from '../http/types'
@@ -47,6 +48,7 @@ export const modules = [
   defineModule('marketing', marketingModule, ['cart', 'pricing']),
   defineModule('promotions', promotionsModule, ['catalog', 'cart', 'pricing']),
   defineModule('loans', loansModule, ['cart', 'pricing']),
+  defineModule('tradein', tradeinModule, ['cart', 'pricing']),
   defineModule('flags', flagsModule),
   defineModule('actioner', actionerModule),
   defineModule('notifications', notificationsModule),

@@ -179,9 +179,16 @@ export interface SeedServicePoint {
   longitude: number
   work_hours: string
   weekly_work_hours: WeeklyWorkHours
+  accepts_tradein: boolean
 }
 
 const SHOPS_PER_CITY = 6
+/**
+ * Shops taking old devices for trade-in: the first three of each city but Aktobe, where none does yet
+ * (migration 0026 marks the same shops in a catalogue seeded before it).
+ */
+const TRADEIN_SHOPS_PER_CITY = 3
+const NO_TRADEIN_CITY = 4
 
 function weekly(weekdays: string, saturday: string | null, sunday: string | null): WeeklyWorkHours {
   return {
@@ -231,6 +238,7 @@ export function seedServicePoints(seed: number): SeedServicePoint[] {
         promo: shop && r.chance(0.5) ? r.pick(PROMOS) : null,
         is_active: i !== addresses.length - 1,
         is_drive_thru_available: shop && r.chance(0.35),
+        accepts_tradein: i < TRADEIN_SHOPS_PER_CITY && city.id !== NO_TRADEIN_CITY,
         latitude: Number((city.latitude + r.float(-0.06, 0.06)).toFixed(6)),
         longitude: Number((city.longitude + r.float(-0.08, 0.08)).toFixed(6)),
         work_hours: workHours,

@@ -19,6 +19,8 @@ export const CART_KINDS = {
   addUnit: 'cart.addUnit',
   removeUnit: 'cart.removeUnit',
   bonus: 'cart.bonus',
+  tradein: 'cart.tradein',
+  removeTradein: 'cart.removeTradein',
 } as const
 
 /** What a card or the product page knows of a product: enough to draw its line before the server does. */
@@ -92,7 +94,7 @@ function lineFromPreview(preview: LinePreview, quantity: number): CartProduct {
       merchant: '',
       showcase: false,
       onlyPrepayment: false,
-      tradein: false,
+      tradein: null,
       tradeinAvailable: false,
       hasGuaranty: false,
       esdKeys: false,

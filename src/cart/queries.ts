@@ -40,6 +40,7 @@ export function emptyCart(cityId: CityId): Cart {
     subTotalSum: 0,
     economySum: 0,
     promoCodeSum: 0,
+    tradeinSum: 0,
     giftCardSum: 0,
     bonusSum: 0,
     deliverySum: 0,

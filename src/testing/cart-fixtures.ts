@@ -28,7 +28,7 @@ export function aLine(overrides: Partial<CartProduct> = {}): CartProduct {
     merchant: 'store',
     showcase: false,
     onlyPrepayment: false,
-    tradein: false,
+    tradein: null,
     tradeinAvailable: false,
     hasGuaranty: false,
     esdKeys: false,

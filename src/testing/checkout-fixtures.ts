@@ -164,6 +164,8 @@ export function aCalculation(sumToPay = 10_000, overrides: Partial<CalculationOr
     calculation: {
       subTotal: 10_000,
       promoCodeSum: 0,
+      tradeinSum: 0,
+      tradeins: [],
       giftCardSum: 0,
       bonusSum: 0,
       deliverySum: 0,

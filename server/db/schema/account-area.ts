@@ -19,6 +19,16 @@ export type OrderLineKind = 'product' | 'service' | 'kit' | 'gift'
 export interface OrderCalculation {
   subTotal: number
   promoCodeSum: number
+  /** Absent on orders made before trade-in. */
+  tradeinSum?: number
+  tradeins?: {
+    sku: string
+    title: string
+    deviceKind: string
+    deviceTitle: string
+    condition: 'working' | 'damaged'
+    credit: number
+  }[]
   giftCardSum: number
   bonusSum: number
   deliverySum: number

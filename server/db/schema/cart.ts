@@ -21,6 +21,7 @@ import type {
   PromotionEntityType,
   PromotionType,
   Rounding,
+  TradeinCondition,
 } from '../../../contract/values/cart'
 import { products } from './catalog'
 import { cities } from './geo'
@@ -39,6 +40,13 @@ export interface StoredPromotionChoice {
   promotionId: number
   referenceProductId: number
   rules: { ruleId: number; productIds: number[] }[]
+}
+
+/** An old device the shopper hands over for a line's product (one per line, whatever its quantity). */
+export interface StoredTradein {
+  productId: number
+  deviceKind: string
+  condition: TradeinCondition
 }
 
 export interface StoredMarketingUnit {
@@ -73,6 +81,10 @@ export const carts = pgTable(
       .default(sql`'[]'::jsonb`),
     marketingUnits: jsonb('marketing_units')
       .$type<StoredMarketingUnit[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    tradeins: jsonb('tradeins')
+      .$type<StoredTradein[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** Bonuses the shopper asked to spend; the totals use at most what the rules allow. */

@@ -102,6 +102,8 @@ export const paymentMethodRules = pgTable('payment_method_rules', {
   requiresUser: boolean('requires_user').notNull().default(false),
   /** Offered only when every active line may be paid on receipt (no `onlyPrepayment` line). */
   onReceipt: boolean('on_receipt').notNull().default(false),
+  /** Offered for an order with a trade-in line. */
+  allowsTradein: boolean('allows_tradein').notNull().default(true),
   isActive: boolean('is_active').notNull().default(true),
 })
 

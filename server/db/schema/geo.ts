@@ -58,6 +58,8 @@ export const servicePoints = pgTable(
     promo: text('promo'),
     isActive: boolean('is_active').notNull().default(true),
     isDriveThruAvailable: boolean('is_drive_thru_available').notNull().default(false),
+    /** Takes old devices for trade-in: a trade-in order is collected only at such a shop. */
+    acceptsTradein: boolean('accepts_tradein').notNull().default(false),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     workHours: text('work_hours').notNull(),

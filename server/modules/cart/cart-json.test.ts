@@ -42,6 +42,8 @@ describe('cart answer as JSON', () => {
         totalOldPrice: 360_000,
         cashback: 500,
         discount: 25,
+        tradeinAvailable: true,
+        tradein: { deviceKind: 'tv', condition: 'working', title: 'Телевизор «старый»', credit: 50_000 },
       },
     ])
     expect(second.json).toEqual(plain(second.answer))

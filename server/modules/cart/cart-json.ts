@@ -83,7 +83,9 @@ function writeLine(w: AnswerWriter, view: LineFields) {
       `,"isActive":${view.isActive},"hasGuaranty":${view.hasGuaranty}` +
       `,"referenceProductSku":${sku === null ? 'null' : JSON.stringify(sku)}` +
       `,"referenceProductId":${number(view.referenceProductId)}` +
-      `,"cashback":${number(view.cashback)},"discount":${number(view.discount)}}`,
+      `,"cashback":${number(view.cashback)},"discount":${number(view.discount)}` +
+      `,"tradein":${view.tradein === null ? 'null' : JSON.stringify(view.tradein)}` +
+      `,"tradeinAvailable":${view.tradeinAvailable}}`,
   )
 }
 

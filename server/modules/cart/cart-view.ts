@@ -91,6 +91,8 @@ export type LineFields = Pick<
   | 'referenceProductId'
   | 'cashback'
   | 'discount'
+  | 'tradein'
+  | 'tradeinAvailable'
 >
 type ProductFields = Omit<CartProduct, keyof LineFields>
 
@@ -112,8 +114,6 @@ export function productFields(p: ProductRow, categories: string[], lang: Lang): 
     merchant: STORE_MERCHANT,
     showcase: p.stock_new === 0 && p.stock_showcase > 0,
     onlyPrepayment: p.only_prepayment,
-    tradein: false,
-    tradeinAvailable: false,
     esdKeys: p.type === 'digital',
     isGiftcard: p.type === 'certificate',
     stickers: localStickers(p, lang),
@@ -151,6 +151,8 @@ export function lineFields(line: Line, { pricedById, skuById, guarantied }: Line
     referenceProductId: line.referenceProductId,
     cashback: price?.cashback ?? 0,
     discount: price?.discount ?? 0,
+    tradein: price?.tradein ?? null,
+    tradeinAvailable: price?.tradeinAvailable ?? false,
   }
 }
 

@@ -6,7 +6,7 @@ import {
   MAX_ORDER_SUM,
   type CartNoticeCode,
 } from '../../../contract/values/cart'
-import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
+import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice, StoredTradein } from '../../db/schema'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import { availableQuantity, isActiveLine, isService, type Line } from './cart-view'
 import type { CartRow, LineRow, ProductInCart, ProductRow } from './repo'
@@ -54,6 +54,7 @@ export class CartDraft {
   promotionChoices: StoredPromotionChoice[]
   marketingUnits: StoredMarketingUnit[]
   bonusAmount: number
+  tradeins: StoredTradein[]
   productsChanged = false
 
   constructor(
@@ -65,6 +66,7 @@ export class CartDraft {
     this.promotionChoices = cart.promotion_choices
     this.marketingUnits = cart.marketing_units
     this.bonusAmount = cart.bonus_amount
+    this.tradeins = cart.tradeins
     for (const { product, line } of products) {
       this.bySku.set(product.sku, product)
       if (line === null) continue

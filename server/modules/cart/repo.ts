@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
-import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema'
+import { preparedRows, rows, statementRows, textArrayLiteral } from '../../db/rows'
+import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice, StoredTradein } from '../../db/schema'
 import type { CartProduct, ProductSource } from './product-source'
 
 export interface CartRow extends Record<string, unknown> {
@@ -12,6 +12,7 @@ export interface CartRow extends Record<string, unknown> {
   promotion_choices: StoredPromotionChoice[]
   marketing_units: StoredMarketingUnit[]
   bonus_amount: number
+  tradeins: StoredTradein[]
   notices: StoredNotice[]
   created_at: string | Date
   updated_at: string | Date
@@ -52,6 +53,7 @@ export interface CartPatch {
   promotionChoices?: StoredPromotionChoice[]
   marketingUnits?: StoredMarketingUnit[]
   bonusAmount?: number
+  tradeins?: StoredTradein[]
   notices?: StoredNotice[]
 }
 
@@ -65,7 +67,7 @@ export interface CartSave {
 }
 
 const CART_COLUMNS = sql.raw(
-  `id, user_id, city_id, version, promotion_choices, marketing_units, bonus_amount, notices,
+  `id, user_id, city_id, version, promotion_choices, marketing_units, bonus_amount, tradeins, notices,
    created_at, updated_at, closed_at`,
 )
 
@@ -236,6 +238,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
         promotion_choices: patch.promotionChoices ?? null,
         marketing_units: patch.marketingUnits ?? null,
         bonus_amount: patch.bonusAmount ?? null,
+        tradeins: patch.tradeins ?? null,
         notices: patch.notices ?? null,
         scope: guard.remember?.scope ?? null,
         key: guard.remember?.key ?? null,
@@ -253,13 +256,14 @@ export function createCartRepo(db: Db, source: ProductSource) {
         sql`with input as (
               select * from json_to_recordset(${JSON.stringify(carts)}::json) as i(
                 id uuid, expected int, updated_at timestamptz, city_id int, promotion_choices jsonb,
-                marketing_units jsonb, bonus_amount int, notices jsonb, scope text, key text, hash text)),
+                marketing_units jsonb, bonus_amount int, tradeins jsonb, notices jsonb, scope text, key text, hash text)),
             saved as (
               update carts c set version = c.version + 1, updated_at = i.updated_at,
                      city_id = coalesce(i.city_id, c.city_id),
                      promotion_choices = coalesce(i.promotion_choices, c.promotion_choices),
                      marketing_units = coalesce(i.marketing_units, c.marketing_units),
                      bonus_amount = coalesce(i.bonus_amount, c.bonus_amount),
+                     tradeins = coalesce(i.tradeins, c.tradeins),
                      notices = coalesce(i.notices, c.notices)
               from input i
               -- the ids again as an array: the carts are then found by their key, where a join with

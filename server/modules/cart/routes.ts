@@ -16,10 +16,12 @@ import {
   RemoveMarketingUnitRequest,
   RemoveProductQuery,
   RemovePromotionQuery,
+  RemoveTradeinQuery,
   SharedCart,
   SharedCartCreated,
   SharedCartParams,
   SharedCartRequest,
+  TradeinRequest,
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
@@ -312,6 +314,37 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
         },
         (req, reply) =>
           change(req, reply, (ref, actor, idem) => cart.removeMarketingUnit(ref, actor, req.body, idem)),
+      )
+    }
+
+    for (const { url, params } of variants(base, '/tradein')) {
+      app.put(
+        url,
+        {
+          schema: {
+            tags,
+            summary: 'Hands an old device over for a line (trade-in): its credit comes off the line',
+            ...params,
+            body: TradeinRequest,
+            response: cartAnswers,
+          },
+        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) => cart.chooseTradein(ref, actor, req.body, idem)),
+      )
+      app.delete(
+        url,
+        {
+          schema: {
+            tags,
+            summary: "Takes a line's old device back out of the cart",
+            ...params,
+            querystring: RemoveTradeinQuery,
+            response: cartAnswers,
+          },
+        },
+        (req, reply) =>
+          change(req, reply, (ref, actor, idem) => cart.removeTradein(ref, actor, req.query, idem)),
       )
     }
 

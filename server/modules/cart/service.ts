@@ -8,8 +8,10 @@ import type {
   PromotionsRequest,
   RemoveMarketingUnitRequest,
   RemovePromotionQuery,
+  RemoveTradeinQuery,
   SharedCart,
   SharedCartRequest,
+  TradeinRequest,
 } from '../../../contract/cart'
 import type { Lang } from '../../../contract/common'
 import {
@@ -150,6 +152,7 @@ export function createCartService({
       promotionChoices: draft.promotionChoices,
       marketingUnits: draft.marketingUnits,
       bonusAmount: draft.bonusAmount,
+      tradeins: draft.tradeins,
     }
   }
 
@@ -188,6 +191,7 @@ export function createCartService({
       promotionChoices: priced.cleared.promotionChoices ?? draft.promotionChoices,
       marketingUnits: priced.cleared.marketingUnits ?? draft.marketingUnits,
       bonusAmount: priced.cleared.bonusAmount ?? draft.bonusAmount,
+      tradeins: priced.cleared.tradeins ?? draft.tradeins,
       notices: [],
     }
     const updatedAt = now()
@@ -199,6 +203,7 @@ export function createCartService({
       promotion_choices: patch.promotionChoices,
       marketing_units: patch.marketingUnits,
       bonus_amount: patch.bonusAmount,
+      tradeins: patch.tradeins,
       notices: [],
     }
     const notices = [...draft.cart.notices, ...draft.notices, ...priced.notices]
@@ -252,6 +257,7 @@ export function createCartService({
         !cleared.bonusAmount &&
         !cleared.marketingUnits &&
         !cleared.promotionChoices &&
+        !cleared.tradeins &&
         priced.notices.length === 0
       )
         return cartAnswer({ cart, lines, priced, chainOf, lang: actor.lang, notices: [] })
@@ -604,6 +610,48 @@ export function createCartService({
       })
     },
 
+    /**
+     * The old device the shopper hands over for a line's product (a new one replaces it), or none: its
+     * credit comes off what the shopper pays once the device is handed over at a shop taking old devices.
+     */
+    chooseTradein(ref: CartRef, actor: Actor, req: z.infer<typeof TradeinRequest>, idem: IdempotencyRequest) {
+      return mutation(
+        idem,
+        ref,
+        actor,
+        req.city_id,
+        async (draft, input, pricing) => {
+          const line = draft.lines.get(draft.product(req.sku).id)
+          if (!line) throw unprocessable(CART_ERROR_KEYS.tradeinUnavailable, { sku: req.sku })
+          const choice = { productId: line.product.id, deviceKind: req.device_kind, condition: req.condition }
+          await pricing.checkTradein(choice, input())
+          draft.tradeins = [...draft.tradeins.filter((t) => t.productId !== choice.productId), choice]
+        },
+        [req.sku],
+      )
+    },
+
+    removeTradein(
+      ref: CartRef,
+      actor: Actor,
+      query: z.infer<typeof RemoveTradeinQuery>,
+      idem: IdempotencyRequest,
+    ) {
+      return mutation(
+        idem,
+        ref,
+        actor,
+        query.city_id,
+        (draft) => {
+          const id = draft.product(query.sku).id
+          if (!draft.tradeins.some((t) => t.productId === id))
+            throw notFound(CART_ERROR_KEYS.productNotFound, { sku: query.sku })
+          draft.tradeins = draft.tradeins.filter((t) => t.productId !== id)
+        },
+        [query.sku],
+      )
+    },
+
     settings(ref: CartRef, actor: Actor, req: z.infer<typeof CartSettingsRequest>, idem: IdempotencyRequest) {
       return mutation(idem, ref, actor, req.city_id, async (draft, input, pricing) => {
         if (req.bonusAmount === undefined) return
@@ -667,7 +715,7 @@ const skusOf = (items: { sku: string; reference_product_sku?: string }[]) => [
 ]
 
 /**
- * The guest's gift and kit choices and gift cards come along to the named cart, where it has none of its
+ * The guest's gift and kit choices, old devices and gift cards come along to the named cart, where it has none of its
  * own for the same promotion and product or the same card. Pricing then drops any that no longer apply
  * and says so, as for any other change. A promo code does not: merging changes the products, which
  * takes an applied promo code off (spec 8).
@@ -685,6 +733,9 @@ function carryBenefits(draft: CartDraft, guest: CartRow) {
     (u) => u.type === 'gift_card' && !cards.has(u.code.toUpperCase()),
   )
   if (choices.length > 0) draft.promotionChoices = [...draft.promotionChoices, ...choices]
+  const traded = new Set(draft.tradeins.map((t) => t.productId))
+  const tradeins = guest.tradeins.filter((t) => draft.lines.has(t.productId) && !traded.has(t.productId))
+  if (tradeins.length > 0) draft.tradeins = [...draft.tradeins, ...tradeins]
   if (giftCards.length > 0) draft.marketingUnits = [...draft.marketingUnits, ...giftCards]
 }
 

@@ -13,6 +13,8 @@ export interface PaymentMethodRule {
   buyer: PaymentMethodBuyer
   requiresUser: boolean
   onReceipt: boolean
+  /** Offered for an order with a trade-in line. */
+  allowsTradein: boolean
   isActive: boolean
 }
 
@@ -25,6 +27,8 @@ export interface PaymentSituation {
   signedIn: boolean
   /** A line must be paid before it is handed over (`onlyPrepayment`). */
   prepaymentOnly: boolean
+  /** An active line has an old device handed over for it (trade-in). */
+  tradein: boolean
 }
 
 export interface MethodVerdict {
@@ -44,6 +48,7 @@ export const PAYMENT_METHOD_REASONS = {
   minSum: 'checkout:methodMinSum',
   maxSum: 'checkout:methodMaxSum',
   prepayment: 'checkout:methodNeedsPrepayment',
+  tradein: 'checkout:methodNotForTradein',
 } as const
 
 /** The first rule a situation breaks, or null: the order of the checks is the order of the reasons shown. */
@@ -55,6 +60,7 @@ export function refusal(rule: PaymentMethodRule, s: PaymentSituation): string | 
   if (rule.buyer === 'individual' && s.isOrganization) return PAYMENT_METHOD_REASONS.buyer
   if (rule.requiresUser && !s.signedIn) return PAYMENT_METHOD_REASONS.signIn
   if (rule.onReceipt && s.prepaymentOnly) return PAYMENT_METHOD_REASONS.prepayment
+  if (s.tradein && !rule.allowsTradein) return PAYMENT_METHOD_REASONS.tradein
   if (s.sum < rule.minSum) return PAYMENT_METHOD_REASONS.minSum
   if (rule.maxSum !== null && s.sum > rule.maxSum) return PAYMENT_METHOD_REASONS.maxSum
   return null
@@ -87,6 +93,7 @@ const rule = (r: Partial<PaymentMethodRule> & Pick<PaymentMethodRule, 'code' | '
     buyer: 'any',
     requiresUser: false,
     onReceipt: false,
+    allowsTradein: true,
     isActive: true,
     ...r,
   }) satisfies PaymentMethodRule
@@ -95,6 +102,10 @@ const rule = (r: Partial<PaymentMethodRule> & Pick<PaymentMethodRule, 'code' | '
  * The rules a store starts with, written once when the table is empty (marketing edits the rows).
  * Airba Pay's credit stays off: the store has no provider for it, and a method it cannot complete is not
  * offered. Installments and loans go through the loan broker (server/modules/broker).
+ * A trade-in order is paid ahead, by card or QR, for what is left after the credit: at the shop the old
+ * device is checked and exchanged for the new one, and no money changes hands there (no cash on
+ * receipt); an organisation's devices are its assets, which the shops do not buy (no cashless transfer);
+ * a bank finances the goods, not a sum that waits on a device (no loans).
  */
 export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
   rule({ code: 'card_payment', group: 'card', position: 10 }),
@@ -106,8 +117,16 @@ export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
     buyer: 'individual',
     onReceipt: true,
     maxSum: 1_000_000,
+    allowsTradein: false,
   }),
-  rule({ code: 'cashless_payment', group: 'cashless', position: 40, buyer: 'organization', minSum: 1 }),
+  rule({
+    code: 'cashless_payment',
+    group: 'cashless',
+    position: 40,
+    buyer: 'organization',
+    minSum: 1,
+    allowsTradein: false,
+  }),
   rule({
     code: 'loan/installment',
     group: 'financing',
@@ -116,6 +135,7 @@ export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
     requiresUser: true,
     minSum: 30_000,
     maxSum: 2_000_000,
+    allowsTradein: false,
   }),
   rule({
     code: 'loan/installment_initial_payment',
@@ -125,6 +145,7 @@ export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
     requiresUser: true,
     minSum: 30_000,
     maxSum: 2_000_000,
+    allowsTradein: false,
   }),
   rule({
     code: 'airba_pay_credit',
@@ -134,6 +155,7 @@ export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
     requiresUser: true,
     minSum: 10_000,
     maxSum: 1_000_000,
+    allowsTradein: false,
     isActive: false,
   }),
   rule({ code: 'techno_bonus', group: 'benefit', position: 80, buyer: 'individual', requiresUser: true }),

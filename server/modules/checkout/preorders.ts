@@ -161,6 +161,8 @@ export function createPreorderService({
     const calculation = {
       subTotal: total,
       promoCodeSum: 0,
+      tradeinSum: 0,
+      tradeins: [],
       giftCardSum: 0,
       bonusSum: 0,
       deliverySum: 0,

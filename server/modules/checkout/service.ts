@@ -7,6 +7,7 @@ import {
   ONLINE_PAYMENT_HOLD_MINUTES,
   type Calculation,
   type CalculationOrder,
+  type OrderTradein,
   type CreatedOrder,
   type OrderDetail,
   type PaymentMethodsResponse,
@@ -128,6 +129,37 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
 
+/** An active line of the cart has an old device handed over for it. */
+const hasTradein = (cart: Cart) => cart.products.some((p) => p.isActive && p.tradein !== null)
+
+/** The old devices of the order's lines, with the credits they take off. */
+const tradeinsOf = (cart: Cart): OrderTradein[] =>
+  cart.products.flatMap((p) =>
+    p.isActive && p.tradein
+      ? [
+          {
+            sku: p.sku,
+            title: p.title,
+            deviceKind: p.tradein.deviceKind,
+            deviceTitle: p.tradein.title,
+            condition: p.tradein.condition,
+            credit: p.tradein.credit,
+          },
+        ]
+      : [],
+  )
+
+/**
+ * A trade-in order is collected where the old device is handed over: at one of the shops of the city
+ * that take old devices (the delivery calculation offers only those for it), never by courier or at a
+ * pickup point.
+ */
+function tradeinShop(shipping: CheckoutInput['shipping'], delivery: DeliveryResult) {
+  const atShop = shipping.type === 'SHOP' || shipping.type === 'STORE' || shipping.type === 'PICKUP'
+  if (!atShop || !delivery.stores.some((s) => s.service_point_id === shipping.service_point_id))
+    throw unprocessable(CHECKOUT_ERROR_KEYS.tradeinNeedsShop)
+}
+
 function spendingOf(cart: Cart, personalPromoCode: boolean): OrderSpending {
   const promo = cart.marketingUnits.find((u) => u.type === 'promo_code' && u.amount > 0)
   return {
@@ -165,8 +197,16 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   const refOf = (cartId: string | null | undefined): CartRef => (cartId ? { id: cartId } : 'named')
 
-  function situation(cart: Cart, sum: number, deliveryType: string, isOrganization: boolean, actor: Actor) {
+  function situation(
+    cart: Cart,
+    sum: number,
+    deliveryType: string,
+    isOrganization: boolean,
+    actor: Actor,
+    tradein = hasTradein(cart),
+  ) {
     return {
+      tradein,
       sum,
       cityId: cart.cityId,
       deliveryType,
@@ -187,7 +227,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         grandTotalSum: cart.grandTotalSum,
         isOrganization,
         assemblyPc: cart.assemblyPc,
-        isTradein: false,
+        isTradein: hasTradein(cart),
         exactCost: true,
       },
       lang,
@@ -213,6 +253,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const short = delivery.products.find((p) => p.status === 'unavailable')
     if (short)
       throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, { sku: short.sku, count: short.available_quantity })
+    if (hasTradein(cart)) tradeinShop(input.shipping, delivery)
     const shipping = chooseShipping(input.shipping, delivery)
     const grandTotal = cart.grandTotalSum + shipping.cost
     if (grandTotal > MAX_ORDER_SUM)
@@ -231,6 +272,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       calculation: {
         subTotal: cart.subTotalSum,
         promoCodeSum: cart.promoCodeSum,
+        tradeinSum: cart.tradeinSum,
+        tradeins: tradeinsOf(cart),
         giftCardSum: cart.giftCardSum,
         bonusSum: cart.bonusSum,
         deliverySum: shipping.cost,
@@ -275,7 +318,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const sum = cart.grandTotalSum
     const methods = judgeMethods(
       await paymentRules(),
-      situation(cart, sum, input.delivery_type, input.is_organization, actor),
+      situation(
+        cart,
+        sum,
+        input.delivery_type,
+        input.is_organization,
+        actor,
+        input.is_tradein || hasTradein(cart),
+      ),
     )
     const saved = actor.userId ? (await deps.cards.list(actor.userId)).cards : []
     return {
@@ -718,18 +768,22 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           kind: i.kind,
           image: i.image,
         })),
-        calculation: calc ?? {
-          subTotal: order.total,
-          promoCodeSum: 0,
-          giftCardSum: 0,
-          bonusSum: 0,
-          deliverySum: 0,
-          grandTotal: order.total,
-          sumToPay: order.total,
-          prepayment: 0,
-          economySum: 0,
-          cashbackSum: 0,
-        },
+        calculation: calc
+          ? { tradeinSum: 0, tradeins: [], ...calc }
+          : {
+              subTotal: order.total,
+              promoCodeSum: 0,
+              tradeinSum: 0,
+              tradeins: [],
+              giftCardSum: 0,
+              bonusSum: 0,
+              deliverySum: 0,
+              grandTotal: order.total,
+              sumToPay: order.total,
+              prepayment: 0,
+              economySum: 0,
+              cashbackSum: 0,
+            },
         shipping: {
           type: (shipping?.type ?? order.deliveryType) as OrderDetail['shipping']['type'],
           service_point: pointId !== null && point ? { id: pointId, ...point } : null,

@@ -85,6 +85,9 @@ function sumRows(order: OrderDetail, t: DocumentTexts) {
   ]
   if (c.deliverySum > 0) rows.push({ label: t.delivery, value: tenge(c.deliverySum) })
   if (c.promoCodeSum > 0) rows.push({ label: t.promoCode, value: tenge(-c.promoCodeSum) })
+  for (const device of c.tradeins)
+    if (device.credit > 0)
+      rows.push({ label: t.tradein(device.deviceTitle, device.condition), value: tenge(-device.credit) })
   if (c.giftCardSum > 0) rows.push({ label: t.giftCards, value: tenge(-c.giftCardSum) })
   if (c.bonusSum > 0) rows.push({ label: t.bonuses, value: tenge(-c.bonusSum) })
   rows.push({ label: t.total, value: tenge(c.grandTotal), bold: true })

@@ -35,6 +35,8 @@ export interface DocumentTexts {
   // totals
   goods: string
   promoCode: string
+  /** The credit of an old device handed over: its kind and condition. */
+  tradein: (device: string, condition: 'working' | 'damaged') => string
   giftCards: string
   bonuses: string
   total: string
@@ -119,6 +121,8 @@ const ru: DocumentTexts = {
   delivery: 'Доставка',
   goods: 'Товары',
   promoCode: 'Скидка по промокоду',
+  tradein: (device, condition) =>
+    `Трейд-ин: ${device}, ${condition === 'working' ? 'исправное' : 'неисправное'}`,
   giftCards: 'Оплачено подарочными картами',
   bonuses: 'Оплачено бонусами',
   total: 'Итого',
@@ -216,6 +220,7 @@ const kk: DocumentTexts = {
   delivery: 'Жеткізу',
   goods: 'Тауарлар',
   promoCode: 'Промокод бойынша жеңілдік',
+  tradein: (device, condition) => `Трейд-ин: ${device}, ${condition === 'working' ? 'жарамды' : 'ақаулы'}`,
   giftCards: 'Сыйлық карталарымен төленді',
   bonuses: 'Бонустармен төленді',
   total: 'Барлығы',

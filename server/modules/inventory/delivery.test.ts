@@ -34,12 +34,13 @@ const point = (
   workHours: type === 'shop' ? '10:00-22:00' : '09:00-21:00',
   weeklyWorkHours: type === 'shop' ? week('10:00-22:00') : week('09:00-21:00', null),
   isActive: true,
+  acceptsTradein: false,
   ...extra,
 })
 
 const POINTS = new Map(
   [
-    point(1, 1, 'shop'),
+    point(1, 1, 'shop', { acceptsTradein: true }),
     point(2, 1, 'shop'),
     point(3, 1, 'pickup_point'),
     point(4, 1, 'pickup_point', { isActive: false }),
@@ -369,8 +370,22 @@ describe('delivery options from the rules of the city', () => {
     expect(plain.deliveries.map((d) => d.deliveryType)).toEqual(['fast'])
   })
 
-  it('drops express and next-day delivery for trade-in, and adds the assembly day for a PC', () => {
-    expect(deliver(1, [{ sku: 'PHONE' }], { isTradein: true }).deliveries).toEqual([])
+  it('offers only the shops that take old devices for trade-in: no courier, express or pickup point', () => {
+    const plain = deliver(1, [{ sku: 'PHONE' }])
+    expect(plain.delivery).not.toBeNull()
+    expect(plain.pickup_points.length).toBeGreaterThan(0)
+    const traded = deliver(1, [{ sku: 'PHONE' }], { isTradein: true })
+    expect(traded.deliveries).toEqual([])
+    expect(traded.delivery).toBeNull()
+    expect(traded.pickup_points).toEqual([])
+    expect(traded.pickup).toBeNull()
+    expect(traded.stores.map((s) => s.service_point_id)).toEqual([1])
+    // held only at a shop that takes no old devices: nowhere to collect it with a trade-in
+    expect(deliver(1, [{ sku: 'SHOWCASE' }]).stores.map((s) => s.service_point_id)).toEqual([2])
+    expect(deliver(1, [{ sku: 'SHOWCASE' }], { isTradein: true }).stores).toEqual([])
+  })
+
+  it('adds the assembly day for a PC', () => {
     const pc = deliver(1, [{ sku: 'PHONE' }], { assemblyPc: true })
     expect(pc.deliveries.map((d) => d.deliveryType)).toEqual(['fast'])
     expect([pc.delivery_min_date, pc.delivery_max_date]).toEqual(['2026-11-25', '2026-11-26'])

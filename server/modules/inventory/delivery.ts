@@ -38,6 +38,10 @@ export interface DeliveryInput {
   grandTotalSum?: number
   isOrganization: boolean
   assemblyPc: boolean
+  /**
+   * An old device is handed over (trade-in): the goods are collected at a shop that takes old devices,
+   * so neither a courier nor a pickup point is offered.
+   */
   isTradein: boolean
   exactCost: boolean
 }
@@ -315,7 +319,7 @@ class Calculation {
 
     // courier: a range of days with two-hour slots; goods from another city take the transfer days more
     const courier = this.rule('courier')
-    if (courier && (source === 'city' || courier.transferDays !== null)) {
+    if (courier && !isTradein && (source === 'city' || courier.transferDays !== null)) {
       const extra =
         lateFor(courier) + this.shift(courier) + (source === 'transfer' ? (courier.transferDays ?? 0) : 0)
       const min = addDays(local.date, courier.minDays + extra)
@@ -331,7 +335,7 @@ class Calculation {
     if (store && source === 'city') {
       const storeCost = this.cost(store, weight).cost
       for (const point of cityPoints) {
-        if (point.type !== 'shop') continue
+        if (point.type !== 'shop' || (isTradein && !point.acceptsTradein)) continue
         const held = this.heldAt(point, items)
         if (!held) continue
         const hours = held.hours + this.shift(store) * 24
@@ -348,7 +352,7 @@ class Calculation {
 
     // pickup points: their own stock when they hold it, otherwise brought within the rule's days
     const pickup = this.rule('pickup')
-    if (pickup && (source === 'city' || pickup.transferDays !== null)) {
+    if (pickup && !isTradein && (source === 'city' || pickup.transferDays !== null)) {
       const pickupCost = this.cost(pickup, weight).cost
       const extra = this.shift(pickup) + (source === 'transfer' ? (pickup.transferDays ?? 0) : 0)
       for (const point of cityPoints) {

@@ -38,6 +38,8 @@ export interface PointInfo {
   workHours: string
   weeklyWorkHours: WeeklyWorkHours
   isActive: boolean
+  /** A shop that takes old devices for trade-in. */
+  acceptsTradein: boolean
 }
 
 export interface DeliveryRule {
@@ -173,6 +175,7 @@ export function createInventoryRepo(db: Db) {
           workHours: servicePoints.workHours,
           weeklyWorkHours: servicePoints.weeklyWorkHours,
           isActive: servicePoints.isActive,
+          acceptsTradein: servicePoints.acceptsTradein,
         })
         .from(servicePoints)
         .orderBy(asc(servicePoints.id))

@@ -44,6 +44,7 @@ export function createBenefitChecks(
           promotionChoices: cart.promotionChoices,
           marketingUnits: cart.marketingUnits,
           bonusAmount: 0,
+          tradeins: [],
         })
         if (!outcome.ok) throw outcome.error
         found = terms

@@ -12,6 +12,8 @@ export function baseLines(lines: PricingLine[]): PricedLine[] {
       line.oldPrice && line.oldPrice > line.price
         ? Math.round((100 * (line.oldPrice - line.price)) / line.oldPrice)
         : 0,
+    tradeinAvailable: false,
+    tradein: null,
   }))
 }
 
@@ -28,6 +30,7 @@ export function baseSums(lines: PricingLine[], priced: PricedLine[]): PricingSum
     subTotalSum,
     economySum,
     promoCodeSum: 0,
+    tradeinSum: 0,
     giftCardSum: 0,
     bonusSum: 0,
     grandTotalSum: subTotalSum,

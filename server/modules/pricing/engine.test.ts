@@ -50,6 +50,7 @@ describe('the totals of a cart', () => {
       subTotalSum: 140_000,
       economySum: 20_000,
       promoCodeSum: 0,
+      tradeinSum: 0,
       giftCardSum: 0,
       bonusSum: 0,
       grandTotalSum: 140_000,

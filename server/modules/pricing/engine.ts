@@ -16,6 +16,7 @@ import { applyGiftCards } from './gift-cards'
 import { benefitCleared } from './notices'
 import { evaluatePromoCode, type PayableItem } from './promo-code'
 import { buildPromotions, type KitPart, matchPromotions } from './promotions'
+import { applyTradeins, type TradeinTables } from './tradein'
 import type { PricingInput, PricingResult } from './types'
 
 /** Everything pricing reads for one cart, loaded beforehand so pricing itself is a pure function. */
@@ -30,6 +31,7 @@ export interface PricingData {
   bonusBalance: number
   bonusMaxPercent: number
   cashbackRules: CashbackRuleRow[]
+  tradein: TradeinTables
 }
 
 /** What the shopper buys: the active lines at their line total, and the parts of applied kits. */
@@ -61,7 +63,7 @@ export function currentPromoCode(units: StoredMarketingUnit[]): StoredMarketingU
 
 /**
  * Prices a cart, in this order: shelf prices of active lines; kits and gifts; the promo code on the
- * eligible items after kits; gift cards in the order added; bonuses up to their cap; cashback of what is
+ * eligible items after kits; the credits of old devices handed over (trade-in); gift cards in the order added; bonuses up to their cap; cashback of what is
  * left to pay in money. Also answers how many bonuses the cart allows, for checkBonusAmount.
  */
 export function priceCart(
@@ -130,10 +132,23 @@ export function priceCart(
   if (input.marketingUnits.some((u) => u.type === 'promo_code' && u !== codeUnit)) unitsChanged = true
 
   const afterPromoCode = subTotalSum - promoCodeSum
+  const tradeins = applyTradeins({
+    tables: data.tradein,
+    lines: input.lines,
+    priced: lines,
+    tradeins: input.tradeins,
+    cityId: input.cityId,
+    lang: input.lang,
+    leftToPay: afterPromoCode,
+  })
+  if (tradeins.changed) cleared.tradeins = tradeins.kept
+  notices.push(...tradeins.notices)
+  // an old device is handed over for the goods: gift cards and bonuses pay what is left after it
+  const afterTradein = afterPromoCode - tradeins.total
   const cards = applyGiftCards(
     input.marketingUnits.filter((u) => u.type === 'gift_card'),
     data.giftCards,
-    afterPromoCode,
+    afterTradein,
     input.now,
   )
   for (const refused of cards.refused) {
@@ -146,12 +161,12 @@ export function priceCart(
   if (keptUnits.length !== input.marketingUnits.length) unitsChanged = true
   if (unitsChanged) cleared.marketingUnits = keptUnits
 
-  const leftToPay = afterPromoCode - cards.total
+  const leftToPay = afterTradein - cards.total
   const bonusAllowed = input.userId
     ? allowedBonus({
         balance: data.bonusBalance,
         maxPercent: data.bonusMaxPercent,
-        sumAfterPromoCode: afterPromoCode,
+        sumAfterPromoCode: afterTradein,
         leftToPay,
       })
     : 0
@@ -194,6 +209,7 @@ export function priceCart(
         subTotalSum,
         economySum,
         promoCodeSum,
+        tradeinSum: tradeins.total,
         giftCardSum: cards.total,
         bonusSum,
         grandTotalSum,

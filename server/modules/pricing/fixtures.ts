@@ -1,3 +1,4 @@
+import { NO_TRADEIN } from './tradein'
 import type { PromotionRuleData } from '../../db/schema/cart'
 import type {
   CashbackRuleRow,
@@ -117,6 +118,7 @@ export function input(over: Partial<PricingInput> = {}): PricingInput {
     promotionChoices: [],
     marketingUnits: [],
     bonusAmount: 0,
+    tradeins: [],
     ...over,
   }
 }
@@ -130,6 +132,7 @@ export function data(over: Partial<PricingData> = {}): PricingData {
     bonusBalance: 0,
     bonusMaxPercent: 30,
     cashbackRules: [],
+    tradein: NO_TRADEIN,
     ...over,
   }
 }

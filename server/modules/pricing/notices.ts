@@ -3,7 +3,7 @@ import type { StoredNotice } from '../../db/schema/cart'
 /** The i18n key of the benefit limit modal: something the shopper had applied no longer applies. */
 export const BENEFIT_CLEARED_MESSAGE = 'cart:benefitCleared'
 
-export type ClearedKind = 'promotion' | 'promo_code' | 'gift_card' | 'bonus'
+export type ClearedKind = 'promotion' | 'promo_code' | 'gift_card' | 'bonus' | 'tradein'
 
 /** `reason` is the error key the shopper would have got adding it now (an expired code, say). */
 export function benefitCleared(

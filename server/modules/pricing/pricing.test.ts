@@ -32,6 +32,7 @@ const input = async (
   promotionChoices: [],
   marketingUnits: [],
   bonusAmount: 0,
+  tradeins: [],
   ...over,
 })
 

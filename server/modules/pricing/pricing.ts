@@ -14,7 +14,8 @@ import {
   promotionRunsIn,
 } from './promotions'
 import { type BenefitRepo, type BenefitSources, createBenefitRepo, createBenefitTablesCache } from './repo'
-import type { CartPricing, PricingInput } from './types'
+import { acceptedDevices, checkTradein } from './tradein'
+import type { CartPricing, PricingInput, PricingLine } from './types'
 
 /**
  * Loads what one cart's pricing reads. The rarely-changing tables come from memory; a query runs only
@@ -41,6 +42,7 @@ async function loadPricingData(repo: BenefitRepo, input: PricingInput): Promise<
     bonusBalance,
     bonusMaxPercent,
     cashbackRules: tables.cashbackRules,
+    tradein: tables.tradein,
   }
 }
 
@@ -117,6 +119,10 @@ export function createCartPricing(db: Db, sources: BenefitSources): CartPricing 
 
     checkPromotionChoice,
 
+    async checkTradein(choice, input) {
+      checkTradein((await repo.tables()).tradein, choice, input.lines, input.cityId)
+    },
+
     async checkBonusAmount(amount, input) {
       if (amount <= 0) return
       if (!input.userId) throw unauthorized(CART_ERROR_KEYS.bonusUnauthorized)
@@ -144,6 +150,9 @@ export function createPricing(db: Db, categories: BenefitSources['categories']) 
       if (!pricing) byConnection.set(connection, (pricing = createCartPricing(connection, sources)))
       return pricing
     },
+    /** The old devices a product takes in a city (`GET /trade/product-link`, the cart's lines). */
+    tradeinDevices: async (line: Pick<PricingLine, 'categoryPath' | 'type'>, cityId: number) =>
+      acceptedDevices((await benefits.tables()).tradein, line, cityId),
     /** Running promotions, loan products and the other rarely-changing tables. */
     tables: () => benefits.tables(),
     /** The products by id with their price and stock in the city. */

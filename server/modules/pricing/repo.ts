@@ -10,6 +10,8 @@ import {
   promoCodeRules,
   promotions,
 } from '../../db/schema/cart'
+import { tradeinDevices } from '../../db/schema/tradein'
+import type { TradeinTables } from './tradein'
 import { createBonusRepo } from '../bonus'
 import type { CategoryTree } from '../catalog'
 import type {
@@ -31,6 +33,7 @@ export interface BenefitTables {
   cashbackRules: CashbackRuleRow[]
   settings: Map<string, number | string | boolean>
   loanProducts: LoanProductRow[]
+  tradein: TradeinTables
 }
 
 /**
@@ -41,13 +44,40 @@ export const BENEFIT_CACHE_MS = process.env.NODE_ENV === 'test' ? 0 : 5_000
 
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
+/** The trade-in rows: devices, the categories (by id) that take them, and the cities with a shop taking them. */
+async function loadTradeinTables(db: Db): Promise<TradeinTables> {
+  const [devices, offers, cities] = await Promise.all([
+    db.select().from(tradeinDevices),
+    rows<{ category_id: number; device_kind: string }>(
+      db,
+      sql`select c.id as category_id, o.device_kind from tradein_offers o join categories c on c.slug = o.category_slug`,
+    ),
+    rows<{ city_id: number }>(
+      db,
+      sql`select distinct city_id from service_points where accepts_tradein and is_active and type = 'shop'`,
+    ),
+  ])
+  const kindsByCategory = new Map<number, Set<string>>()
+  for (const o of offers) {
+    const kinds = kindsByCategory.get(o.category_id) ?? new Set<string>()
+    kinds.add(o.device_kind)
+    kindsByCategory.set(o.category_id, kinds)
+  }
+  return {
+    devices: new Map(devices.map((d) => [d.kind, d])),
+    kindsByCategory,
+    cities: new Set(cities.map((c) => Number(c.city_id))),
+  }
+}
+
 async function loadBenefitTables(db: Db): Promise<BenefitTables> {
-  const [promotionRows, ruleRows, cashback, settings, loans] = await Promise.all([
+  const [promotionRows, ruleRows, cashback, settings, loans, tradein] = await Promise.all([
     db.select().from(promotions),
     db.select().from(promoCodeRules),
     db.select().from(cashbackRules),
     db.select().from(benefitSettings),
     db.select().from(loanProducts),
+    loadTradeinTables(db),
   ])
   return {
     promotions: promotionRows,
@@ -57,6 +87,7 @@ async function loadBenefitTables(db: Db): Promise<BenefitTables> {
     cashbackRules: cashback,
     settings: new Map(settings.map((s) => [s.key, s.value])),
     loanProducts: loans,
+    tradein,
   }
 }
 

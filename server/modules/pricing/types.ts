@@ -1,7 +1,13 @@
 import type { CartPromotion, MarketingUnit } from '../../../contract/cart'
 import type { ProductType } from '../../../contract/catalog'
 import type { Lang } from '../../../contract/common'
-import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice } from '../../db/schema/cart'
+import type {
+  StoredMarketingUnit,
+  StoredNotice,
+  StoredPromotionChoice,
+  StoredTradein,
+} from '../../db/schema/cart'
+import type { TradeinCondition } from '../../../contract/values/cart'
 
 /**
  * The seam between the cart (lines, stock, locking, idempotency) and what prices it (promotions, promo
@@ -37,6 +43,18 @@ export interface PricingInput {
   promotionChoices: StoredPromotionChoice[]
   marketingUnits: StoredMarketingUnit[]
   bonusAmount: number
+  /** Old devices the shopper hands over, one per line at most. */
+  tradeins: StoredTradein[]
+}
+
+/** A line's old device as priced: what it is, and what comes off the line for it now. */
+export interface PricedTradein {
+  deviceKind: string
+  condition: TradeinCondition
+  /** The device kind's name in the request's language. */
+  title: string
+  /** Tenge off the line; 0 while the line is not active. */
+  credit: number
 }
 
 /** What pricing did to one line. */
@@ -50,12 +68,17 @@ export interface PricedLine {
   cashback: number
   /** Percent off the old price, or off the shelf price inside a kit. */
   discount: number
+  /** The product takes an old device in the cart's city. */
+  tradeinAvailable: boolean
+  tradein: PricedTradein | null
 }
 
 export interface PricingSums {
   subTotalSum: number
   economySum: number
   promoCodeSum: number
+  /** What the old devices handed over take off, after the promo code. */
+  tradeinSum: number
   giftCardSum: number
   bonusSum: number
   grandTotalSum: number
@@ -83,6 +106,7 @@ export interface PricingResult {
     promotionChoices?: StoredPromotionChoice[]
     marketingUnits?: StoredMarketingUnit[]
     bonusAmount?: number
+    tradeins?: StoredTradein[]
   }
   notices: StoredNotice[]
 }
@@ -96,6 +120,8 @@ export interface CartPricing {
   checkMarketingUnit(unit: StoredMarketingUnit, input: PricingInput): Promise<void>
   /** Throws an HttpError (404 unknown promotion, 422 a choice outside the rule) for a bad selection. */
   checkPromotionChoice(choice: StoredPromotionChoice, input: PricingInput): Promise<void>
+  /** Throws 422 when the line's product takes no such old device in the cart's city. */
+  checkTradein(choice: StoredTradein, input: PricingInput): Promise<void>
   /** Throws 401/422 when the shopper may not spend this many bonuses on this cart. */
   checkBonusAmount(amount: number, input: PricingInput): Promise<void>
 }

@@ -6,7 +6,8 @@ import { useStoreLocation } from '../../url/store-location'
 import { IconButton } from '../../ui/button'
 import { CloseIcon } from '../../ui/icons'
 import { Price } from '../../ui/price'
-import { MAX_LINE_QUANTITY } from '../../../contract/values/cart'
+import { MAX_LINE_QUANTITY, type TradeinCondition } from '../../../contract/values/cart'
+import { TradeinPicker } from './tradein-picker'
 import styles from './cart.module.css'
 
 export interface CartLineProps {
@@ -19,6 +20,8 @@ export interface CartLineProps {
   /** The services added for this product (installation, extended warranty), each removable. */
   services?: CartProduct[]
   onRemoveService?: (sku: string) => void
+  /** Trade-in: hand an old device over for this line, or take it back out. */
+  onTradein?: (device: { kind: string; condition: TradeinCondition } | null) => void
 }
 
 const LINE_IMAGE = 100
@@ -36,6 +39,7 @@ export function CartLine({
   onRemove,
   services = [],
   onRemoveService,
+  onTradein,
 }: CartLineProps) {
   const { t } = useLingui()
   const { prefix } = useStoreLocation()
@@ -126,6 +130,9 @@ export function CartLine({
       >
         <CloseIcon size="M" />
       </IconButton>
+      {onTradein && line.isActive && (line.tradeinAvailable || line.tradein) ? (
+        <TradeinPicker line={line} onChoose={onTradein} onRemove={() => onTradein(null)} />
+      ) : null}
       {services.length > 0 ? (
         <ul className={styles.services} aria-label={t`Услуги к товару`}>
           {services.map((service) => (

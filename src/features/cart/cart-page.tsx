@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import type { CartProduct, PromotionChoice } from '../../../contract/cart'
-import type { MarketingUnitType } from '../../../contract/values/cart'
+import type { MarketingUnitType, TradeinCondition } from '../../../contract/values/cart'
 import { sessionAtom } from '../../atoms/session'
 import { useStoreLocation } from '../../url/store-location'
 import type { Enqueued } from '../../data/outbox-item'
@@ -18,6 +18,8 @@ import { cartErrorText } from '../../cart/messages'
 import {
   addMarketingUnit,
   choosePromotion,
+  chooseTradein,
+  removeTradein,
   removePromotion,
   removeInactive,
   removeLine,
@@ -90,6 +92,8 @@ function CartContent() {
       (service) => service.referenceProductId === line.id || service.referenceProductSku === line.sku,
     ),
     onRemoveService: (sku: string) => act((to) => removeLine(to, sku)),
+    onTradein: (device: { kind: string; condition: TradeinCondition } | null) =>
+      act((to) => (device ? chooseTradein(to, line.sku, device) : removeTradein(to, line.sku))),
   })
 
   return (

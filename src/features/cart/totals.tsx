@@ -55,6 +55,9 @@ export function Totals({ cart, cityId, provisional }: TotalsProps) {
         {cart.promoCodeSum > 0 ? (
           <Row label={t`Промокод`} amount={cart.promoCodeSum} testId="total-promo-code" minus />
         ) : null}
+        {cart.tradeinSum > 0 ? (
+          <Row label={t`Трейд-ин`} amount={cart.tradeinSum} testId="total-tradein" minus />
+        ) : null}
         {cart.giftCardSum > 0 ? (
           <Row label={t`Подарочные карты`} amount={cart.giftCardSum} testId="total-gift-cards" minus />
         ) : null}

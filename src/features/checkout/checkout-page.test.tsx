@@ -171,6 +171,7 @@ describe('the checkout', () => {
       city_id: 1,
       delivery_type: 'STORE',
       is_organization: false,
+      is_tradein: false,
     })
     // Card is the first method: its saved cards load, the default one is chosen.
     const card = (await screen.findByTestId('saved-card')) as HTMLInputElement

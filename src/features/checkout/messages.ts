@@ -19,6 +19,7 @@ const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   [CHECKOUT_ERROR_KEYS.deliveryUnavailable]: msg`Этот способ получения недоступен для товаров в корзине`,
   [CHECKOUT_ERROR_KEYS.servicePointUnavailable]: msg`В выбранном пункте нет всех товаров заказа. Выберите другой`,
   [CHECKOUT_ERROR_KEYS.slotUnavailable]: msg`Выбранное время доставки больше недоступно. Выберите другое`,
+  [CHECKOUT_ERROR_KEYS.tradeinNeedsShop]: msg`Заказ с трейд-ином получают в магазине, который принимает старые устройства`,
   [CHECKOUT_ERROR_KEYS.addressRequired]: msg`Укажите адрес доставки`,
   [CHECKOUT_ERROR_KEYS.installationDateInvalid]: msg`На эту дату установку назначить нельзя. Выберите другой день`,
   [CHECKOUT_ERROR_KEYS.organizationRequired]: msg`Для заказа на организацию укажите её название, БИН и адрес`,
@@ -117,6 +118,7 @@ const METHOD_REASONS: Record<string, MessageDescriptor> = {
   'checkout:methodMinSum': msg`Сумма заказа меньше минимальной для этого способа`,
   'checkout:methodMaxSum': msg`Сумма заказа больше максимальной для этого способа`,
   'checkout:methodNeedsPrepayment': msg`В заказе есть товар только по предоплате`,
+  'checkout:methodNotForTradein': msg`Заказ с трейд-ином оплачивается заранее картой или QR`,
 }
 
 export function methodReason(i18n: I18n, reason: string | null): string {

@@ -38,6 +38,7 @@ import {
   type FormStep,
   type PaymentAction,
   type SavedAddress,
+  hasTradein,
 } from './rules'
 import { newSessionId, useCheckoutForm, type CheckoutForm } from './state'
 import { Sums, SummaryLines, useOrderLines } from './summary'
@@ -193,6 +194,7 @@ export function ReviewStep({ cart, onEdit, onPlaced, onAlreadyOrdered }: ReviewS
       city_id: cityId,
       delivery_type: shipping?.type ?? 'PICKUP',
       is_organization: isOrganization,
+      is_tradein: hasTradein(cart),
     }),
     enabled: shipping !== null,
   })

@@ -135,7 +135,14 @@ describe('the way to receive the goods (purchase flow 4, Shipping method)', () =
       grand_total_sum: 10_000,
       is_organization: true,
       assembly_pc: true,
+      is_tradein: false,
     })
+    const traded = aCart([
+      aLine({
+        tradein: { deviceKind: 'smartphone', condition: 'working', title: 'Смартфон', credit: 45_000 },
+      }),
+    ])
+    expect(deliveryRequest(traded, 1, false)?.is_tradein).toBe(true)
     expect(deliveryRequest(aCart([aLine({ isActive: false })]), 1, false)).toBeNull()
   })
 

@@ -52,8 +52,15 @@ export function deliveryRequest(
     grand_total_sum: cart.grandTotalSum,
     is_organization: isOrganization,
     assembly_pc: cart.assemblyPc,
+    is_tradein: hasTradein(cart),
   }
 }
+
+/**
+ * An active line has an old device handed over for it: the order is collected at a shop that takes old
+ * devices and paid ahead (the server offers only those shops and methods).
+ */
+export const hasTradein = (cart: Cart) => cart.products.some((line) => line.isActive && line.tradein !== null)
 
 /** An installation service among the lines: the shopper may name the day for it (optional). */
 export function hasInstallation(cart: Cart): boolean {

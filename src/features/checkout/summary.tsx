@@ -84,7 +84,7 @@ export interface SumsProps {
     Calculation,
     'subTotal' | 'promoCodeSum' | 'giftCardSum' | 'bonusSum' | 'grandTotal' | 'economySum' | 'cashbackSum'
   > &
-    Partial<Pick<Calculation, 'deliverySum' | 'sumToPay' | 'prepayment'>>
+    Partial<Pick<Calculation, 'deliverySum' | 'sumToPay' | 'prepayment' | 'tradeinSum' | 'tradeins'>>
   count: number
 }
 
@@ -100,6 +100,20 @@ export function Sums({ sums, count }: SumsProps) {
         <Row label={t`Товары (${count})`} amount={sums.subTotal} testId="sum-sub" />
         {sums.promoCodeSum > 0 ? (
           <Row label={t`Промокод`} amount={sums.promoCodeSum} testId="sum-promo" minus />
+        ) : null}
+        {(sums.tradeins ?? []).map((device) =>
+          device.credit > 0 ? (
+            <Row
+              key={device.sku}
+              label={t`Трейд-ин: ${device.deviceTitle}`}
+              amount={device.credit}
+              testId="sum-tradein"
+              minus
+            />
+          ) : null,
+        )}
+        {!sums.tradeins && sums.tradeinSum ? (
+          <Row label={t`Трейд-ин`} amount={sums.tradeinSum} testId="sum-tradein" minus />
         ) : null}
         {sums.giftCardSum > 0 ? (
           <Row label={t`Подарочные карты`} amount={sums.giftCardSum} testId="sum-gift-cards" minus />
@@ -144,6 +158,7 @@ export function Sums({ sums, count }: SumsProps) {
 export const cartSums = (cart: Cart): SumsProps['sums'] => ({
   subTotal: cart.subTotalSum,
   promoCodeSum: cart.promoCodeSum,
+  tradeinSum: cart.tradeinSum,
   giftCardSum: cart.giftCardSum,
   bonusSum: cart.bonusSum,
   grandTotal: cart.grandTotalSum,

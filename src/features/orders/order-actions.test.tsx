@@ -54,6 +54,8 @@ function anOrder(kind: 'pickup' | 'courier'): OrderDetail {
     calculation: {
       subTotal: 90_000,
       promoCodeSum: 0,
+      tradeinSum: 0,
+      tradeins: [],
       giftCardSum: 0,
       bonusSum: 0,
       deliverySum: 0,
