@@ -90,6 +90,7 @@ function CartContent() {
       (service) => service.referenceProductId === line.id || service.referenceProductSku === line.sku,
     ),
     onRemoveService: (sku: string) => act((to) => removeLine(to, sku)),
+    promotion: cart.promotions.find((p) => p.referenceProductSku === line.sku)?.type,
   })
 
   return (
