@@ -457,20 +457,43 @@ describe('cancel (PATCH /oms/api/v1/orders/{id}/cancelation)', () => {
     expect((await detail(user, order.order_id)).payment.status).toBe('refunded')
   })
 
-  it('an operator returns a received card order: the money goes back (REFUNDED)', async () => {
-    const { user, order, sumToPay } = await placed({ method: 'card_payment' })
+  it('an operator returns a received card order: its goods go back to stock and the money to the card, each once (REFUNDED)', async () => {
+    const product = await makeProduct(db, { prices: { 1: 30_000 }, stock: { 1: 4 } })
+    const { user, order, sumToPay } = await placed({
+      method: 'card_payment',
+      products: [product],
+      quantity: 2,
+    })
     await payByCard(order)
-    for (const status of ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED', 'REFUNDED'])
+    for (const status of ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED'])
       expect((await operate(order.order_id, status)).statusCode).toBe(200)
+    expect(await stockOf(product.id)).toBe(2)
+    // the operator's double click, and a third from another window
+    const answers = await Promise.all([1, 2, 3].map(() => operate(order.order_id, 'REFUNDED')))
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
+    expect((await operate(order.order_id, 'REFUNDED')).statusCode).toBe(200)
     const d = await detail(user, order.order_id)
     expect(d.status).toBe('REFUNDED')
     expect(d.payment.status).toBe('refunded')
-    const [refunds] = await rows<{ s: number }>(
+    expect(await stockOf(product.id)).toBe(4)
+    const [refunds] = await rows<{ n: number; s: number }>(
       db,
-      sql`select coalesce(sum(r.amount), 0)::int as s from provider_refunds r
+      sql`select count(*)::int as n, coalesce(sum(r.amount), 0)::int as s from provider_refunds r
           join payments p on p.provider_ref = r.session_id where p.order_id = ${order.order_id}`,
     )
-    expect(refunds!.s).toBe(sumToPay)
+    expect(refunds).toEqual({ n: 1, s: sumToPay })
+  })
+
+  it('a returned cash order paid at pickup gives its goods back once, with no card to refund', async () => {
+    const product = await makeProduct(db, { prices: { 1: 15_000 }, stock: { 1: 1 } })
+    const { user, order } = await placed({ products: [product] })
+    for (const status of ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED'])
+      expect((await operate(order.order_id, status)).statusCode).toBe(200)
+    expect((await detail(user, order.order_id)).status).toBe('COMPLETED')
+    expect(await stockOf(product.id)).toBe(0)
+    expect((await operate(order.order_id, 'REFUNDED')).statusCode).toBe(200)
+    expect((await operate(order.order_id, 'REFUNDED')).statusCode).toBe(200)
+    expect(await stockOf(product.id)).toBe(1)
   })
 })
 
