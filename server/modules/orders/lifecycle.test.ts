@@ -131,12 +131,12 @@ async function timeline(user: TestUser, id: string) {
   return OrderTimeline.parse(res.json())
 }
 
-function operate(id: string, status: string, user: TestUser = operator) {
+function operate(id: string, status: string, user: TestUser = operator, note?: string) {
   return app.inject({
     method: 'POST',
     url: `/oms/api/v1/operator/orders/${id}/status`,
     headers: user.headers,
-    payload: { status },
+    payload: { status, ...(note === undefined ? {} : { note }) },
   })
 }
 
@@ -227,6 +227,21 @@ describe('fulfilment and the operator (POST /oms/api/v1/operator/orders/{id}/sta
       sql`select available_from <= now() as ok from bonus_transactions where order_id = ${order.order_id}`,
     )
     expect(cashback!.ok).toBe(true)
+  })
+
+  it("shows the shopper the operator's note beside the move it came with", async () => {
+    const { user, order } = await placed()
+    const note = '  Позвонили покупателю: заказ соберём с другого склада  '
+    expect((await operate(order.order_id, 'ASSEMBLING', operator, note)).statusCode).toBe(200)
+    expect((await operate(order.order_id, 'READY_FOR_PICKUP')).statusCode).toBe(200)
+    const line = await timeline(user, order.order_id)
+    expect(line.events.map((e) => [e.status, e.note])).toEqual([
+      ['NEW', null],
+      ['ASSEMBLING', note.trim()],
+      ['READY_FOR_PICKUP', null],
+    ])
+    const tooLong = await operate(order.order_id, 'COMPLETED', operator, 'x'.repeat(501))
+    expect(tooLong.statusCode).toBe(400)
   })
 
   it('refuses a move the status does not allow with 409, and a pickup order never goes to the courier', async () => {
