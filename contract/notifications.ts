@@ -49,6 +49,8 @@ export const NotificationPayloads = {
   wishlist_price_drop: z.object({ ...WatchedProduct, oldPrice: Money, price: Money }),
   /** A wishlist product came back to stock in the shopper's city. */
   wishlist_back_in_stock: z.object(WatchedProduct),
+  /** A product the shopper asked to be told of ("tell me when it arrives") can be ordered in their city. */
+  preorder_arrived: z.object(WatchedProduct),
 } satisfies Record<NotificationKind, z.ZodType>
 
 export type NotificationPayload<K extends NotificationKind> = z.input<(typeof NotificationPayloads)[K]>
@@ -75,6 +77,7 @@ export const Notification = z.discriminatedUnion('kind', [
   entry('review_rejected'),
   entry('wishlist_price_drop'),
   entry('wishlist_back_in_stock'),
+  entry('preorder_arrived'),
 ])
 export type Notification = z.infer<typeof Notification>
 

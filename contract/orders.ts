@@ -22,6 +22,8 @@ export const OrderEvent = z.object({
   from: OrderStatus.nullable(),
   at: z.string(),
   by: OrderActor,
+  /** What the operator wrote when moving the order (`POST …/operator/orders/{id}/status` with `note`). */
+  note: z.string().nullable(),
 })
 export type OrderEvent = z.infer<typeof OrderEvent>
 

@@ -9,6 +9,13 @@ export const OFFER_VALID_DAYS = 5
 export const OFFER_EMAILS_PER_OFFER_HOUR = 5
 export const OFFER_EMAILS_PER_CLIENT_HOUR = 20
 
+/**
+ * Document PDFs (receipt, invoice, barcode, offer) one shopper and one client address may download a
+ * minute: each costs 30-60 ms of CPU to draw.
+ */
+export const DOCUMENT_DOWNLOADS_PER_USER_MINUTE = 20
+export const DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE = 60
+
 /** Value added tax in Kazakhstan, percent, included in every price the store shows. */
 export const VAT_PERCENT = 12
 

@@ -4,7 +4,8 @@ export const NOTIFICATIONS_V1 = '/notifications/api/v1'
 
 /**
  * What a notification tells the shopper. The order and payment kinds are raised by checkout today; the
- * review and wishlist kinds by the reviews' moderation and the wishlist's price and stock watch.
+ * review and wishlist kinds by the reviews' moderation and the wishlist's price and stock watch; a
+ * pre-order's arrival by checkout's watch of the "tell me when it arrives" requests.
  */
 export const NOTIFICATION_KINDS = [
   'order_status',
@@ -14,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'review_rejected',
   'wishlist_price_drop',
   'wishlist_back_in_stock',
+  'preorder_arrived',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -82,10 +82,9 @@ function CreditLine({ product }: { product: ProductListItem }) {
 
 function AvailabilityLine({ product }: { product: ProductListItem }) {
   const { t } = useLingui()
-  if (product.availability === 'OutOfStock') {
-    return <p className={`${styles.availability} ${styles.out}`}>{t`Нет в наличии`}</p>
-  }
-  if (product.availability === 'PreOrder' || product.is_preorder) {
+  // the kiosk's stickers on the picture say these
+  if (product.availability === 'OutOfStock' || product.is_preorder) return null
+  if (product.availability === 'PreOrder') {
     return <p className={`${styles.availability} ${styles.preorder}`}>{t`Предзаказ`}</p>
   }
   const express = product.delivery_info.has_express_delivery
@@ -116,9 +115,10 @@ function ListButtons({ product }: { product: ProductListItem }) {
 
 /**
  * Stickers that say something the card does not already say: the discount badge shows the sale, the
- * credit line the instalments, the stock line the pre-order. At most two, so the picture stays visible.
+ * credit line the instalments. The server puts the kiosk's (out of stock, pre-order, gift, kit, prepay
+ * only, showcase) first. At most two, so the picture stays visible.
  */
-const SAID_ELSEWHERE = new Set(['sale', 'installment', 'preorder'])
+const SAID_ELSEWHERE = new Set(['sale', 'installment'])
 const MAX_STICKERS = 2
 
 /** A product in a listing: picture, stickers, discount, title, rating, price, credit, stock and actions. */
@@ -172,6 +172,7 @@ function Card({ product, priority = 'lazy', onOpen }: ProductCardProps) {
               <li
                 key={sticker.code}
                 className={styles.sticker}
+                data-code={sticker.code}
                 style={{ color: sticker.text_color, backgroundColor: sticker.background_color }}
               >
                 {sticker.text}

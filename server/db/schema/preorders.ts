@@ -47,7 +47,10 @@ export const preorderCallbacks = pgTable(
     phone: text('phone').notNull(),
     userId: text('user_id'),
     cityId: integer('city_id').notNull(),
+    /** The language the shopper asked in: the arrival SMS is written in it. */
+    lang: text('lang').$type<'ru' | 'kk'>().notNull().default('ru'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the arrival was claimed for telling (SMS and, signed in, the information centre): once. */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
-import { preparedRows, rows, statementRows, textArrayLiteral } from '../../db/rows'
+import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
 import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice, StoredTradein } from '../../db/schema'
 import type { CartProduct, ProductSource } from './product-source'
 

@@ -71,8 +71,10 @@ import type {
   PointRow,
   PriceRow,
   ProductRow,
+  PromotionRow,
   StockRow,
 } from './repo'
+import type { PromotionSpan } from './kiosk-stickers'
 
 export const CITY_COUNT = 4
 /** Long loops of a build give the event loop back this often, so requests keep flowing during rebuilds. */
@@ -183,6 +185,8 @@ export interface ProductRecord {
   isNew: boolean
   isPreorder: boolean
   onlyPrepayment: boolean
+  /** The gift and kit promotions hanging on the product, best priority first (kiosk stickers). */
+  promotions: PromotionSpan[]
   serviceCategoryId: number | null
   referenceProductId: number | null
   createdMs: number
@@ -241,6 +245,8 @@ export interface StockState {
   minPickupHours: Uint8Array[]
   /** 1 when a shop of the city holds new (not showcase) units. */
   shopStock: Uint8Array[]
+  /** 1 when a point of the city holds showcase units (stock condition V). */
+  showcase: Uint8Array[]
   inStock: Bits[]
   pointBits: Map<number, Bits>
 }
@@ -393,6 +399,8 @@ export interface IndexSource {
   eachProductBatch: (each: (batch: ProductRow[]) => void) => Promise<void>
   eachPriceBatch: (each: (batch: PriceRow[]) => void) => Promise<void>
   images: () => Promise<ImageListRow[]>
+  /** Active gift and kit promotions, best priority first. */
+  promotions: PromotionRow[]
 }
 
 export class CatalogIndex {
@@ -519,6 +527,7 @@ export class CatalogIndex {
           isNew: row.is_new,
           isPreorder: row.is_preorder,
           onlyPrepayment: row.only_prepayment,
+          promotions: NO_PROMOTIONS,
           serviceCategoryId: row.service_category_id,
           referenceProductId: row.reference_product_id,
           createdMs: Number(row.created_ms),
@@ -559,6 +568,8 @@ export class CatalogIndex {
       if (pos === undefined) continue
       records[pos]!.images = row.ids
     }
+
+    hangPromotions(source.promotions, records, nodes, posById)
 
     // prices per city
     const prices: PriceTable[] = Array.from({ length: CITY_COUNT }, () => emptyPrices(n))
@@ -855,6 +866,7 @@ export class CatalogIndex {
       quantity: old.quantity.map((a) => a.slice()),
       minPickupHours: old.minPickupHours.map((a) => a.slice()),
       shopStock: old.shopStock.map((a) => a.slice()),
+      showcase: old.showcase.map((a) => a.slice()),
       inStock: old.inStock.map((a) => a.slice()),
       pointBits: new Map([...old.pointBits].map(([id, bits]) => [id, bits.slice()])),
     }
@@ -867,6 +879,7 @@ export class CatalogIndex {
         state.quantity[c]![pos] = 0
         state.minPickupHours[c]![pos] = 255
         state.shopStock[c]![pos] = 0
+        state.showcase[c]![pos] = 0
         clearBit(state.inStock[c]!, pos)
       }
       for (const bits of state.pointBits.values()) clearBit(bits, pos)
@@ -892,6 +905,7 @@ export class CatalogIndex {
       const hours = Math.min(254, row.pickup_hours[i] ?? 254)
       if (hours < state.minPickupHours[c]![pos]!) state.minPickupHours[c]![pos] = hours
       if (point.isShop && !row.showcase[i]) state.shopStock[c]![pos] = 1
+      if (row.showcase[i]) state.showcase[c]![pos] = 1
     })
   }
 
@@ -1313,6 +1327,48 @@ function emptyPrices(n: number): PriceTable {
 
 let stockLoads = 0
 
+const NO_PROMOTIONS: PromotionSpan[] = []
+
+/**
+ * Gives each product the promotions that hang on it (by id, by its category or an ancestor's, by its
+ * brand), as pricing matches them, so a card's gift or kit sticker is a look at a short list rather
+ * than a match of every promotion per request. A category's products are its position range.
+ */
+function hangPromotions(
+  rows: PromotionRow[],
+  records: ProductRecord[],
+  nodes: Map<number, CategoryNode>,
+  posById: Map<number, number>,
+): void {
+  const hang = (pos: number, span: PromotionSpan) => {
+    const r = records[pos]!
+    if (r.promotions === NO_PROMOTIONS) r.promotions = [span]
+    else if (!r.promotions.includes(span)) r.promotions.push(span)
+  }
+  for (const row of rows) {
+    const span: PromotionSpan = {
+      type: row.type,
+      cityIds: row.city_ids,
+      fromMs: Number(row.from_ms),
+      toMs: row.to_ms === null ? null : Number(row.to_ms),
+    }
+    const ids = new Set(row.main_entity_ids)
+    if (row.main_entity_type === 'product') {
+      for (const id of ids) {
+        const pos = posById.get(id)
+        if (pos !== undefined) hang(pos, span)
+      }
+    } else if (row.main_entity_type === 'category') {
+      for (const id of ids) {
+        const node = nodes.get(id)
+        if (node) for (let pos = node.start; pos < node.end; pos++) hang(pos, span)
+      }
+    } else {
+      for (const r of records) if (r.brand && ids.has(r.brand.id)) hang(r.pos, span)
+    }
+  }
+}
+
 function emptyStock(n: number, version: number): StockState {
   return {
     version,
@@ -1320,6 +1376,7 @@ function emptyStock(n: number, version: number): StockState {
     quantity: Array.from({ length: CITY_COUNT }, () => new Int32Array(n)),
     minPickupHours: Array.from({ length: CITY_COUNT }, () => new Uint8Array(n).fill(255)),
     shopStock: Array.from({ length: CITY_COUNT }, () => new Uint8Array(n)),
+    showcase: Array.from({ length: CITY_COUNT }, () => new Uint8Array(n)),
     inStock: Array.from({ length: CITY_COUNT }, () => newBits(n)),
     pointBits: new Map(),
   }

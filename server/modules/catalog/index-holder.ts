@@ -190,11 +190,12 @@ export class IndexHolder {
   private async build(catalogVersion: number, stockVersion: number): Promise<CatalogIndex> {
     const started = Date.now()
     const heapBefore = process.memoryUsage().heapUsed
-    const [categories, filters, brands, points] = await Promise.all([
+    const [categories, filters, brands, points, promotions] = await Promise.all([
       this.repo.categories(),
       this.repo.filters(),
       this.repo.brands(),
       this.repo.servicePoints(),
+      this.repo.promotions(),
     ])
     const index = await CatalogIndex.build({
       catalogVersion,
@@ -205,6 +206,7 @@ export class IndexHolder {
       eachProductBatch: (each) => this.repo.eachProductBatch(each),
       eachPriceBatch: (each) => this.repo.eachPriceBatch(each),
       images: () => this.repo.images(),
+      promotions,
     })
     const cursor = await this.repo.stockCursor()
     await index.applyStock(await this.repo.stocks(), stockVersion)

@@ -9,6 +9,7 @@ import type { ShortDescriptionItem, Sticker } from '../../db/schema/catalog'
 import { Lru } from '../../lib/lru'
 import type { CatalogIndex, CategoryNode, CityIndex, ProductRecord } from './catalog-index'
 import { deliveryClock, deliveryInfo } from './delivery'
+import { KIOSK, KIOSK_CODES, kioskStickers, promotionBit } from './kiosk-stickers'
 
 export type ItemKind = 'full' | 'short'
 
@@ -24,13 +25,7 @@ const CARD_VARIANTS = 6
 
 export function availabilityOf(index: CatalogIndex, pos: number, city: CityIndex): Availability {
   const record = index.records[pos]!
-  if (
-    record.type === 'service' ||
-    record.type === 'certificate' ||
-    record.type === 'digital' ||
-    record.type === 'guaranty'
-  )
-    return 'InStock'
+  if (isIntangible(record.type)) return 'InStock'
   if (index.stock.quantity[city]![pos]! > 0) return 'InStock'
   if (record.isPreorder || record.type === 'mto') return 'PreOrder'
   return 'OutOfStock'
@@ -40,6 +35,27 @@ export function imageIds(record: ProductRecord): string[] {
   return typeof record.images === 'number'
     ? Array.from({ length: record.images }, (_, i) => `p${record.id}-${i}`)
     : record.images
+}
+
+const isIntangible = (type: ProductRecord['type']) =>
+  type === 'service' || type === 'certificate' || type === 'digital' || type === 'guaranty'
+
+/**
+ * The kiosk stickers of a product in a city at `now`: out of stock, pre-order, the gift or kit of its
+ * winning promotion, prepayment only, showcase units. Cards are cached per stock load and hour, so
+ * this runs once per card and hour, not per request.
+ */
+export function kioskMask(index: CatalogIndex, pos: number, city: CityIndex, now: number): number {
+  const r = index.records[pos]!
+  let mask = promotionBit(r.promotions, city + 1, now)
+  if (r.onlyPrepayment) mask |= KIOSK.prepay
+  if (r.isPreorder) mask |= KIOSK.preorder
+  if (isIntangible(r.type)) return mask
+  if (index.stock.showcase[city]![pos]) mask |= KIOSK.showcase
+  // a gift or kit comes with a purchase: none while the product cannot be bought here
+  if (availabilityOf(index, pos, city) === 'OutOfStock')
+    mask = (mask & ~(KIOSK.gift | KIOSK.kit)) | KIOSK.outOfStock
+  return mask
 }
 
 const creditLabel = (label: string, lang: Lang) =>
@@ -57,7 +73,7 @@ export class Renderer {
     weigh: (b) => b.length,
   })
   private readonly descriptions = new WeakMap<ShortDescriptionItem[], Record<Lang, LocalDescription>>()
-  private readonly stickerTexts = new WeakMap<Sticker[], Record<Lang, LocalStickers>>()
+  private readonly stickerTexts = new WeakMap<Sticker[], Map<number, Record<Lang, LocalStickers>>>()
   private readonly categoryTitles = new Map<CategoryNode, Record<Lang, string[]>>()
 
   constructor(
@@ -75,7 +91,7 @@ export class Renderer {
     let json = this.cards.get(key)
     if (json === undefined) {
       json = Buffer.from(
-        JSON.stringify(kind === 'full' ? this.item(pos, city, lang, now) : this.short(pos, city, lang)),
+        JSON.stringify(kind === 'full' ? this.item(pos, city, lang, now) : this.short(pos, city, lang, now)),
       )
       this.cards.set(key, json)
     }
@@ -92,6 +108,8 @@ export class Renderer {
     const creditMonths = prices.creditMonths[pos]!
     const installmentMonths = prices.installmentMonths[pos]!
     const installmentSticker = r.stickers.some((s) => s.code === 'installment')
+    const kiosk = kioskMask(index, pos, city, now)
+    const promotion = kiosk & (KIOSK.gift | KIOSK.kit)
     const titles = this.categoryNames(r.category)
     return {
       id: r.id,
@@ -120,17 +138,18 @@ export class Renderer {
         installmentMonths > 0
           ? { month_num: installmentMonths, amount: prices.installmentAmount[pos]! }
           : null,
-      stickers: this.stickers(r.stickers, lang),
+      stickers: this.stickers(r.stickers, kiosk, lang),
       short_description: this.description(r.shortDescription, lang),
       rating: r.rating,
       review_count: r.reviewCount,
       is_new: r.isNew,
       is_preorder: r.isPreorder,
       only_prepayment: r.onlyPrepayment,
-      has_promotions: discount > 0 || installmentSticker,
+      has_promotions: discount > 0 || installmentSticker || promotion !== 0,
       promotion_types: [
         ...(discount > 0 ? ['discount'] : []),
         ...(installmentSticker ? ['installment'] : []),
+        ...(promotion === KIOSK.gift ? ['gift'] : promotion === KIOSK.kit ? ['kit'] : []),
       ],
       availability: availabilityOf(index, pos, city),
       stock: index.stock.quantity[city]![pos]!,
@@ -140,7 +159,7 @@ export class Renderer {
     }
   }
 
-  short(pos: number, city: CityIndex, lang: Lang): ProductShortItem {
+  short(pos: number, city: CityIndex, lang: Lang, now = this.now()): ProductShortItem {
     const index = this.index
     const r = index.records[pos]!
     const prices = index.prices[city]!
@@ -166,7 +185,7 @@ export class Renderer {
               credit_type_label: creditLabel(prices.creditLabel[pos] ?? '', lang),
             }
           : null,
-      stickers: this.stickers(r.stickers, lang),
+      stickers: this.stickers(r.stickers, kioskMask(index, pos, city, now), lang),
       rating: r.rating,
       review_count: r.reviewCount,
       is_new: r.isNew,
@@ -249,18 +268,27 @@ export class Renderer {
     return local[lang]
   }
 
-  stickers(stickers: Sticker[], lang: Lang): LocalStickers {
-    let local = this.stickerTexts.get(stickers)
+  /**
+   * The kiosk stickers first, then the product's own (a pre-order sticker typed on the product gives
+   * way to the kiosk's, which follows `is_preorder`). Made once per sticker list, mask and language.
+   */
+  stickers(stickers: Sticker[], kiosk: number, lang: Lang): LocalStickers {
+    let byMask = this.stickerTexts.get(stickers)
+    if (!byMask) this.stickerTexts.set(stickers, (byMask = new Map()))
+    let local = byMask.get(kiosk)
     if (!local) {
-      const make = (kk: boolean): LocalStickers =>
-        stickers.map((s) => ({
+      const own = stickers.filter((s) => !KIOSK_CODES.has(s.code))
+      const make = (lang: Lang): LocalStickers => [
+        ...kioskStickers(kiosk, lang),
+        ...own.map((s) => ({
           code: s.code,
-          text: kk ? s.text_kk : s.text_ru,
+          text: lang === 'kk' ? s.text_kk : s.text_ru,
           text_color: s.text_color,
           background_color: s.background_color,
-        }))
-      local = { ru: make(false), kk: make(true) }
-      this.stickerTexts.set(stickers, local)
+        })),
+      ]
+      local = { ru: make('ru'), kk: make('kk') }
+      byMask.set(kiosk, local)
     }
     return local[lang]
   }

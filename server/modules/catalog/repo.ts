@@ -92,6 +92,16 @@ export interface StockRow extends Record<string, unknown> {
   showcase: boolean[]
 }
 
+/** An active gift or kit promotion, for the kiosk stickers of the products it covers. */
+export interface PromotionRow extends Record<string, unknown> {
+  type: 'gift' | 'kit'
+  main_entity_type: 'product' | 'category' | 'brand'
+  main_entity_ids: number[]
+  city_ids: number[]
+  from_ms: number
+  to_ms: number | null
+}
+
 export interface ImageListRow extends Record<string, unknown> {
   product_id: number
   /** The ids in order, or their count n for ids `p{product_id}-0` .. `p{product_id}-(n-1)`. */
@@ -288,6 +298,16 @@ export function createCatalogRepo(db: Db) {
       ),
 
     brands: () => rows<BrandRow>(db, sql`select id, slug, name, color from brands order by id`),
+
+    /** Best priority first, as pricing picks the one promotion of a line. */
+    promotions: () =>
+      rows<PromotionRow>(
+        db,
+        sql`select type, main_entity_type, main_entity_ids, city_ids,
+                   (extract(epoch from valid_from) * 1000)::float8 as from_ms,
+                   (extract(epoch from valid_to) * 1000)::float8 as to_ms
+            from promotions where is_active order by priority, id`,
+      ),
 
     servicePoints: () =>
       rows<PointRow>(db, sql`select id, city_id, type, is_active from service_points order by id`),

@@ -194,8 +194,8 @@ export function createPreorderService({
       if (phone === undefined) throw badRequest(PREORDER_ERROR_KEYS.phoneRequired)
       const made = await rows<{ id: number }>(
         db,
-        sql`insert into preorder_callbacks (product_id, phone, user_id, city_id)
-            values (${row.id}, ${phone}, ${actor.userId}, ${input.city_id})
+        sql`insert into preorder_callbacks (product_id, phone, user_id, city_id, lang)
+            values (${row.id}, ${phone}, ${actor.userId}, ${input.city_id}, ${actor.lang})
             on conflict (product_id, phone) do nothing returning id`,
       )
       return {

@@ -37,6 +37,8 @@ import { selfDelivery } from '../../providers/self-delivery'
 import { verifyCallback } from '../../providers/signature'
 import type { Actor } from '../cart'
 import { registerPreorderRoutes } from './preorder-routes'
+import { createLocalSmsProvider } from '../../providers/sms/local'
+import { createPreorderArrivals } from './preorder-arrivals'
 import { createPreorderService, ensurePreorderTerms } from './preorders'
 import { activePointOf, createCheckoutRepo, servicePointOf } from './repo'
 import { createCheckoutService, type CheckoutService, type CheckoutUrls, type PaidOrder } from './service'
@@ -154,9 +156,22 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     await repo.ensurePaymentRules()
     await ensurePreorderTerms(db)
   })
+  const arrivals = createPreorderArrivals({
+    db,
+    sms: createLocalSmsProvider(db),
+    notify: app.notify,
+    log: app.log,
+  })
   if (config.NODE_ENV !== 'test') {
+    let telling = false
     const sweep = setInterval(() => {
       checkout.expireDue().catch((err: unknown) => app.log.error({ err }, 'checkout: expiring orders failed'))
+      if (telling) return
+      telling = true
+      arrivals
+        .run()
+        .catch((err: unknown) => app.log.error({ err }, 'checkout: telling of pre-order arrivals failed'))
+        .finally(() => (telling = false))
     }, EXPIRY_SWEEP_MS)
     sweep.unref()
     app.addHook('onClose', async () => clearInterval(sweep))

@@ -833,10 +833,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       }
     },
 
-    /** A received order returned: what it spent comes back, and the money it took is owed back. */
+    /**
+     * A received order returned: its goods go back to the rows they came from (once: the release takes
+     * the order's reservations away, as a cancel does), what it spent comes back, and the money it took
+     * is owed back (`refund`, once per paid attempt).
+     */
     async returned(tx: Db, orderId: string): Promise<void> {
       const order = await repo.lockOrder(tx, orderId)
       if (!order) return
+      await repo.release(tx, order.id)
       await repo.refund(tx, order)
       if (order.paymentStatus === 'paid' && (await repo.hasPaidAttempts(tx, order.id)))
         await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })

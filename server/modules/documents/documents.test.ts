@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CreatedOrder } from '../../../contract/checkout'
-import { MailOutboxResponse, Offer, OFFER_EMAILS_PER_OFFER_HOUR } from '../../../contract/documents'
+import { ErrorBody } from '../../../contract/common'
+import {
+  DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE,
+  DOCUMENT_DOWNLOADS_PER_USER_MINUTE,
+  MailOutboxResponse,
+  Offer,
+  OFFER_EMAILS_PER_OFFER_HOUR,
+  PDF_BARCODE_PATH,
+} from '../../../contract/documents'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
@@ -459,5 +467,59 @@ describe('commercial offers', () => {
       (await app.inject({ url: `/dev/mail-outbox?to=${encodeURIComponent(to)}` })).json(),
     )
     expect(kept.messages).toHaveLength(OFFER_EMAILS_PER_OFFER_HOUR)
+  })
+})
+
+describe('document downloads are limited', () => {
+  const expectLimited = (res: {
+    statusCode: number
+    headers: Record<string, unknown>
+    json: () => unknown
+  }) => {
+    expect(res.statusCode).toBe(429)
+    expect(ErrorBody.parse(res.json()).error.code).toBe('too_many_requests')
+    const wait = Number(res.headers['retry-after'])
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60)
+  }
+
+  it('per shopper: past the minute’s allowance every document is 429 with Retry-After, from any address', async () => {
+    const { user, order } = await placedOrder()
+    const id = order.order_id
+    const from = (remoteAddress: string) => ({ headers: user.headers, remoteAddress })
+    for (let i = 0; i < DOCUMENT_DOWNLOADS_PER_USER_MINUTE; i++) {
+      const res =
+        i % 2 === 0
+          ? await app.inject({ url: `/orders/${id}/check`, ...from(randomClientIp()) })
+          : await app.inject({
+              method: 'POST',
+              url: PDF_BARCODE_PATH,
+              payload: { order_id: id },
+              ...from(randomClientIp()),
+            })
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    }
+    expectLimited(await app.inject({ url: `/orders/${id}/check`, ...from(randomClientIp()) }))
+    expectLimited(
+      await app.inject({
+        method: 'POST',
+        url: PDF_BARCODE_PATH,
+        payload: { order_id: id },
+        ...from(randomClientIp()),
+      }),
+    )
+    expectLimited(await app.inject({ url: `/oms/api/v3/orders/${id}/invoice`, ...from(randomClientIp()) }))
+    // another shopper is not held back by this one
+    const other = await placedOrder()
+    expectPdf(await app.inject({ url: `/orders/${other.order.order_id}/check`, headers: other.user.headers }))
+  })
+
+  it('per client address, before any order is read: guests probing ids are stopped too', async () => {
+    const remoteAddress = randomClientIp()
+    const url = `/orders/${randomUUID()}/check`
+    for (let i = 0; i < DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE; i++)
+      expect((await app.inject({ url, remoteAddress })).statusCode).toBe(401)
+    expectLimited(await app.inject({ url, remoteAddress }))
+    expect((await app.inject({ url, remoteAddress: randomClientIp() })).statusCode).toBe(401)
   })
 })

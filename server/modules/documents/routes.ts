@@ -93,12 +93,13 @@ export const documentsModule: ModuleRegistration = (app, { database, config }) =
           hide,
           tags,
           security,
-          summary: "The order's receipt (товарный чек) as a PDF, its owner only",
+          summary: "The order's receipt (товарный чек) as a PDF, its owner only (downloads limited, 429)",
           params: OrderIdParams,
-          response: { 200: pdf, ...errors },
+          response: { 200: pdf, ...errors, 429: ErrorBody },
         },
       },
-      async (req, reply) => sendPdf(reply, await documents.receipt(req.params.id, await actorOf(req))),
+      async (req, reply) =>
+        sendPdf(reply, await documents.receipt(req.params.id, await actorOf(req), req.ip)),
     )
 
   app.get(
@@ -111,10 +112,10 @@ export const documentsModule: ModuleRegistration = (app, { database, config }) =
         summary:
           "The invoice of an organisation's order as a PDF: seller's and buyer's BIN, bank details, 12% VAT",
         params: OrderIdParams,
-        response: { 200: pdf, ...errors },
+        response: { 200: pdf, ...errors, 429: ErrorBody },
       },
     },
-    async (req, reply) => sendPdf(reply, await documents.invoice(req.params.id, await actorOf(req))),
+    async (req, reply) => sendPdf(reply, await documents.invoice(req.params.id, await actorOf(req), req.ip)),
   )
 
   app.post(
@@ -126,10 +127,11 @@ export const documentsModule: ModuleRegistration = (app, { database, config }) =
         security,
         summary: "The order's number as a Code 128 barcode, in a PDF",
         body: BarcodeRequest,
-        response: { 200: pdf, ...errors },
+        response: { 200: pdf, ...errors, 429: ErrorBody },
       },
     },
-    async (req, reply) => sendPdf(reply, await documents.barcode(req.body.order_id, await actorOf(req))),
+    async (req, reply) =>
+      sendPdf(reply, await documents.barcode(req.body.order_id, await actorOf(req), req.ip)),
   )
 
   app.post(
@@ -158,10 +160,10 @@ export const documentsModule: ModuleRegistration = (app, { database, config }) =
         security,
         summary: 'A commercial offer as a PDF, in the request’s language',
         params: OfferIdParams,
-        response: { 200: pdf, ...errors },
+        response: { 200: pdf, ...errors, 429: ErrorBody },
       },
     },
-    async (req, reply) => sendPdf(reply, await documents.offerPdf(req.params.id, await actorOf(req))),
+    async (req, reply) => sendPdf(reply, await documents.offerPdf(req.params.id, await actorOf(req), req.ip)),
   )
 
   app.get(

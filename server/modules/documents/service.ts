@@ -4,6 +4,8 @@ import type { Lang } from '../../../contract/common'
 import {
   DOCUMENT_ERROR_KEYS,
   includedVatOf,
+  DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE,
+  DOCUMENT_DOWNLOADS_PER_USER_MINUTE,
   OFFER_EMAILS_PER_CLIENT_HOUR,
   OFFER_EMAILS_PER_OFFER_HOUR,
   OFFER_V1,
@@ -45,6 +47,11 @@ const DAY_MS = 86_400_000
 
 /** `offer-КП-1001.pdf`. */
 const offerFilename = (offer: OfferRow) => `offer-${offer.number}.pdf`
+
+const downloadLimits = {
+  perUser: { bucket: 'document-user', max: DOCUMENT_DOWNLOADS_PER_USER_MINUTE, windowSeconds: 60 },
+  perClient: { bucket: 'document-client', max: DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE, windowSeconds: 60 },
+}
 
 const offerLimits = {
   perOffer: { bucket: 'offer-email', max: OFFER_EMAILS_PER_OFFER_HOUR, windowSeconds: 3600 },
@@ -114,15 +121,26 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   const renderOffer = (o: OfferRow, lang: Lang) => offerPdf(o, seller, lang)
 
+  /**
+   * A PDF costs 30-60 ms of CPU to draw: each download is taken from the client address's and the
+   * shopper's allowance before anything is read or drawn (429 with the wait past either).
+   */
+  async function allowDownload(actor: Actor, client: string): Promise<void> {
+    await limiter.take(downloadLimits.perClient, client)
+    if (actor.userId) await limiter.take(downloadLimits.perUser, actor.userId)
+  }
+
   return {
     /** The receipt of the actor's order. */
-    async receipt(orderId: string, actor: Actor): Promise<Pdf> {
+    async receipt(orderId: string, actor: Actor, client: string): Promise<Pdf> {
+      await allowDownload(actor, client)
       const order = await deps.order(orderId, actor)
       return { filename: `check-${order.number}.pdf`, bytes: await receiptPdf(order, seller, actor.lang) }
     },
 
     /** The invoice of the actor's order placed by an organisation (422 for a person's order). */
-    async invoice(orderId: string, actor: Actor): Promise<Pdf> {
+    async invoice(orderId: string, actor: Actor, client: string): Promise<Pdf> {
+      await allowDownload(actor, client)
       const order = await deps.order(orderId, actor)
       if (!order.receiver.isOrganization || !order.receiver.organization)
         throw unprocessable(DOCUMENT_ERROR_KEYS.invoiceForOrganisations)
@@ -130,7 +148,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     /** The Code 128 barcode of the actor's order number. */
-    async barcode(orderId: string, actor: Actor): Promise<Pdf> {
+    async barcode(orderId: string, actor: Actor, client: string): Promise<Pdf> {
+      await allowDownload(actor, client)
       const order = await deps.order(orderId, actor)
       return { filename: `barcode-${order.number}.pdf`, bytes: await barcodePdf(order, seller, actor.lang) }
     },
@@ -168,7 +187,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     /** The offer's PDF in the actor's language. */
-    async offerPdf(id: string, actor: Actor): Promise<Pdf> {
+    async offerPdf(id: string, actor: Actor, client: string): Promise<Pdf> {
+      await allowDownload(actor, client)
       const offer = await ownOffer(id, actor)
       return { filename: offerFilename(offer), bytes: await renderOffer(offer, actor.lang) }
     },

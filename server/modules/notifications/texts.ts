@@ -108,6 +108,16 @@ const WRITERS: { [K in NotificationKind]: Writer<K> } = {
           title: 'Товар из избранного снова в наличии',
           text: `«${p.productTitle}» снова в наличии в вашем городе.`,
         },
+  preorder_arrived: (p, lang) =>
+    lang === 'kk'
+      ? {
+          title: 'Күткен тауарыңыз келді',
+          text: `«${p.productTitleKk ?? p.productTitle}» қалаңызда сатылымға түсті: оны себетке қосып, тапсырыс беруге болады.`,
+        }
+      : {
+          title: 'Товар, который вы ждали, поступил',
+          text: `«${p.productTitle}» поступил в продажу в вашем городе: его можно добавить в корзину и заказать.`,
+        },
 }
 
 const LINKS: { [K in NotificationKind]: (payload: StoredPayload<K>) => string | null } = {
@@ -118,6 +128,7 @@ const LINKS: { [K in NotificationKind]: (payload: StoredPayload<K>) => string | 
   review_rejected: (p) => `/my-account/reviews/${encodeURIComponent(p.reviewId)}`,
   wishlist_price_drop: (p) => `/p/${encodeURIComponent(p.uri)}`,
   wishlist_back_in_stock: (p) => `/p/${encodeURIComponent(p.uri)}`,
+  preorder_arrived: (p) => `/p/${encodeURIComponent(p.uri)}`,
 }
 
 /** The title, text and page of one notification in the given language. */

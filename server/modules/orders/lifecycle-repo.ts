@@ -96,6 +96,7 @@ export function createLifecycleRepo(db: Db) {
           from: orderEvents.fromStatus,
           actor: orderEvents.actor,
           at: orderEvents.at,
+          note: orderEvents.note,
         })
         .from(orderEvents)
         .where(eq(orderEvents.orderId, orderId))

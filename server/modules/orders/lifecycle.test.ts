@@ -131,12 +131,12 @@ async function timeline(user: TestUser, id: string) {
   return OrderTimeline.parse(res.json())
 }
 
-function operate(id: string, status: string, user: TestUser = operator) {
+function operate(id: string, status: string, user: TestUser = operator, note?: string) {
   return app.inject({
     method: 'POST',
     url: `/oms/api/v1/operator/orders/${id}/status`,
     headers: user.headers,
-    payload: { status },
+    payload: { status, ...(note === undefined ? {} : { note }) },
   })
 }
 
@@ -227,6 +227,21 @@ describe('fulfilment and the operator (POST /oms/api/v1/operator/orders/{id}/sta
       sql`select available_from <= now() as ok from bonus_transactions where order_id = ${order.order_id}`,
     )
     expect(cashback!.ok).toBe(true)
+  })
+
+  it("shows the shopper the operator's note beside the move it came with", async () => {
+    const { user, order } = await placed()
+    const note = '  Позвонили покупателю: заказ соберём с другого склада  '
+    expect((await operate(order.order_id, 'ASSEMBLING', operator, note)).statusCode).toBe(200)
+    expect((await operate(order.order_id, 'READY_FOR_PICKUP')).statusCode).toBe(200)
+    const line = await timeline(user, order.order_id)
+    expect(line.events.map((e) => [e.status, e.note])).toEqual([
+      ['NEW', null],
+      ['ASSEMBLING', note.trim()],
+      ['READY_FOR_PICKUP', null],
+    ])
+    const tooLong = await operate(order.order_id, 'COMPLETED', operator, 'x'.repeat(501))
+    expect(tooLong.statusCode).toBe(400)
   })
 
   it('refuses a move the status does not allow with 409, and a pickup order never goes to the courier', async () => {
@@ -457,20 +472,43 @@ describe('cancel (PATCH /oms/api/v1/orders/{id}/cancelation)', () => {
     expect((await detail(user, order.order_id)).payment.status).toBe('refunded')
   })
 
-  it('an operator returns a received card order: the money goes back (REFUNDED)', async () => {
-    const { user, order, sumToPay } = await placed({ method: 'card_payment' })
+  it('an operator returns a received card order: its goods go back to stock and the money to the card, each once (REFUNDED)', async () => {
+    const product = await makeProduct(db, { prices: { 1: 30_000 }, stock: { 1: 4 } })
+    const { user, order, sumToPay } = await placed({
+      method: 'card_payment',
+      products: [product],
+      quantity: 2,
+    })
     await payByCard(order)
-    for (const status of ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED', 'REFUNDED'])
+    for (const status of ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED'])
       expect((await operate(order.order_id, status)).statusCode).toBe(200)
+    expect(await stockOf(product.id)).toBe(2)
+    // the operator's double click, and a third from another window
+    const answers = await Promise.all([1, 2, 3].map(() => operate(order.order_id, 'REFUNDED')))
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
+    expect((await operate(order.order_id, 'REFUNDED')).statusCode).toBe(200)
     const d = await detail(user, order.order_id)
     expect(d.status).toBe('REFUNDED')
     expect(d.payment.status).toBe('refunded')
-    const [refunds] = await rows<{ s: number }>(
+    expect(await stockOf(product.id)).toBe(4)
+    const [refunds] = await rows<{ n: number; s: number }>(
       db,
-      sql`select coalesce(sum(r.amount), 0)::int as s from provider_refunds r
+      sql`select count(*)::int as n, coalesce(sum(r.amount), 0)::int as s from provider_refunds r
           join payments p on p.provider_ref = r.session_id where p.order_id = ${order.order_id}`,
     )
-    expect(refunds!.s).toBe(sumToPay)
+    expect(refunds).toEqual({ n: 1, s: sumToPay })
+  })
+
+  it('a returned cash order paid at pickup gives its goods back once, with no card to refund', async () => {
+    const product = await makeProduct(db, { prices: { 1: 15_000 }, stock: { 1: 1 } })
+    const { user, order } = await placed({ products: [product] })
+    for (const status of ['ASSEMBLING', 'READY_FOR_PICKUP', 'COMPLETED'])
+      expect((await operate(order.order_id, status)).statusCode).toBe(200)
+    expect((await detail(user, order.order_id)).status).toBe('COMPLETED')
+    expect(await stockOf(product.id)).toBe(0)
+    expect((await operate(order.order_id, 'REFUNDED')).statusCode).toBe(200)
+    expect((await operate(order.order_id, 'REFUNDED')).statusCode).toBe(200)
+    expect(await stockOf(product.id)).toBe(1)
   })
 })
 

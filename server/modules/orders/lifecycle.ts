@@ -116,6 +116,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         from: (e.from ?? null) as OrderStatus | null,
         at: e.at.toISOString(),
         by: e.actor as OrderActor,
+        note: e.note,
       })),
       can_cancel: allowed(rules, order.status, 'CANCELLED', 'shopper', order.shippingType),
     }

@@ -22,6 +22,8 @@ export interface CartLineProps {
   onRemoveService?: (sku: string) => void
   /** Trade-in: hand an old device over for this line, or take it back out. */
   onTradein?: (device: { kind: string; condition: TradeinCondition } | null) => void
+  /** The type of the promotion the cart applies to this line, if any. */
+  promotion?: 'gift' | 'kit'
 }
 
 const LINE_IMAGE = 100
@@ -29,6 +31,27 @@ const LINE_IMAGE = 100
 /** The most the stepper goes to: what the city holds, never above the cart's own cap. */
 export const maxQuantity = (line: CartProduct) =>
   Math.max(1, Math.min(line.availableQuantity, MAX_LINE_QUANTITY))
+
+/** The kiosk's stickers of a line (purchase flow 3), from what the cart says of it. */
+function LineStickers({ line, promotion }: { line: CartProduct; promotion?: 'gift' | 'kit' }) {
+  const { t } = useLingui()
+  const stickers: [code: string, text: string][] = []
+  if (!line.isAvailable) stickers.push(['out_of_stock', t`Нет в наличии`])
+  if (promotion === 'gift') stickers.push(['gift', t`Подарок`])
+  if (promotion === 'kit') stickers.push(['kit', t`Комплект дешевле`])
+  if (line.onlyPrepayment) stickers.push(['prepay', t`Только предоплата`])
+  if (line.showcase) stickers.push(['showcase', t`С витрины`])
+  if (stickers.length === 0) return null
+  return (
+    <ul className={styles.lineStickers} data-testid="line-stickers">
+      {stickers.map(([code, text]) => (
+        <li key={code} className={styles.lineSticker} data-code={code}>
+          {text}
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /** One product in the cart: picture, title, price, the quantity stepper, the tick and remove. */
 export function CartLine({
@@ -40,6 +63,7 @@ export function CartLine({
   services = [],
   onRemoveService,
   onTradein,
+  promotion,
 }: CartLineProps) {
   const { t } = useLingui()
   const { prefix } = useStoreLocation()
@@ -81,7 +105,7 @@ export function CartLine({
         <Link to="/{-$city}/p/$uri" params={{ city: prefix, uri: line.uri }} className={styles.lineTitle}>
           {line.title}
         </Link>
-        {line.isAvailable ? null : <p className={styles.lineNote}>{t`Нет в наличии в вашем городе`}</p>}
+        <LineStickers line={line} promotion={promotion} />
         {pending ? (
           <p className={styles.pendingNote} data-testid="line-pending">
             {t`Ждёт сети`}

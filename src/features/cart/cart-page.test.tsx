@@ -170,6 +170,31 @@ describe('the cart page', () => {
     )
   })
 
+  it('marks each line with the kiosk stickers its data says: gift, prepay only, showcase, out of stock', async () => {
+    cart = aCart(
+      [
+        aLine({ onlyPrepayment: true }),
+        aLine({ id: 2, sku: '100002', title: 'Чехол', showcase: true }),
+        aLine({ id: 3, sku: '100003', title: 'Плеер', isActive: false, isAvailable: false }),
+        aLine({ id: 4, sku: '100004', title: 'Кабель' }),
+      ],
+      { promotions: [aGiftPromotion()] },
+    )
+    await renderAppAt('/cart')
+    await screen.findAllByTestId('cart-line')
+    const stickersOf = (sku: string) =>
+      [
+        ...document.querySelectorAll<HTMLElement>(`[data-testid="cart-line"][data-sku="${sku}"] [data-code]`),
+      ].map((s) => [s.dataset.code, s.textContent])
+    expect(stickersOf('100001')).toEqual([
+      ['gift', 'Подарок'],
+      ['prepay', 'Только предоплата'],
+    ])
+    expect(stickersOf('100002')).toEqual([['showcase', 'С витрины']])
+    expect(stickersOf('100003')).toEqual([['out_of_stock', 'Нет в наличии']])
+    expect(stickersOf('100004')).toEqual([])
+  })
+
   it('shows a service under its product and takes it out on request', async () => {
     const installation = aLine({
       id: 9,

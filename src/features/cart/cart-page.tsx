@@ -94,6 +94,7 @@ function CartContent() {
     onRemoveService: (sku: string) => act((to) => removeLine(to, sku)),
     onTradein: (device: { kind: string; condition: TradeinCondition } | null) =>
       act((to) => (device ? chooseTradein(to, line.sku, device) : removeTradein(to, line.sku))),
+    promotion: cart.promotions.find((p) => p.referenceProductSku === line.sku)?.type,
   })
 
   return (

@@ -98,7 +98,16 @@ describe('a category page', () => {
             stickers: [{ code: 'hit', text: 'Хит', text_color: '#fff', background_color: '#e11' }],
             credit_terms: { amount: 22_500, month_num: 12, credit_type_label: '0-0-12' },
           }),
-          product(2, { availability: 'OutOfStock', stock: 0, review_count: 0 }),
+          product(2, {
+            availability: 'OutOfStock',
+            stock: 0,
+            review_count: 0,
+            stickers: [
+              { code: 'out_of_stock', text: 'Нет в наличии', text_color: '#fff', background_color: '#666' },
+              { code: 'gift', text: 'Подарок', text_color: '#fff', background_color: '#d27' },
+              { code: 'prepay', text: 'Только предоплата', text_color: '#111', background_color: '#fd8' },
+            ],
+          }),
         ],
       } satisfies ProductListResponse)
     await renderAt('/catalog/smartfony')
@@ -110,6 +119,13 @@ describe('a category page', () => {
     expect(sale!.textContent).toContain('22\u00a0500\u00a0₸ × 12 мес.')
     expect(sale!.textContent).toContain('В наличии')
     expect(gone!.textContent).toContain('Нет в наличии')
+    // the kiosk's stickers come first from the server, drawn in their own colours, at most two
+    const stickers = [...gone!.querySelectorAll<HTMLElement>('[data-code]')]
+    expect(stickers.map((s) => [s.dataset.code, s.textContent])).toEqual([
+      ['out_of_stock', 'Нет в наличии'],
+      ['gift', 'Подарок'],
+    ])
+    expect(stickers[1]!.style.backgroundColor).toBe('rgb(221, 34, 119)')
     expect(gone!.textContent).toContain('Нет отзывов')
     expect((within(sale!).getByTestId('add-to-compare') as HTMLButtonElement).disabled).toBe(false)
     await waitFor(() =>

@@ -7,7 +7,7 @@ export function timelineOf(order: OrderDetail): OrderTimeline {
     order_id: order.order_id,
     number: order.number,
     status: order.status,
-    events: [{ status: order.status, from: null, at: order.created_at, by: 'shopper' }],
+    events: [{ status: order.status, from: null, at: order.created_at, by: 'shopper', note: null }],
     can_cancel: true,
   }
 }

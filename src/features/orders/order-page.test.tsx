@@ -27,8 +27,14 @@ const placed: OrderTimeline = {
   number: '100042',
   status: 'ASSEMBLING',
   events: [
-    { status: 'NEW', from: null, at: '2026-05-01T05:00:00.000Z', by: 'shopper' },
-    { status: 'ASSEMBLING', from: 'NEW', at: '2026-05-01T05:02:00.000Z', by: 'fulfilment' },
+    { status: 'NEW', from: null, at: '2026-05-01T05:00:00.000Z', by: 'shopper', note: null },
+    {
+      status: 'ASSEMBLING',
+      from: 'NEW',
+      at: '2026-05-01T05:02:00.000Z',
+      by: 'operator',
+      note: 'Перезвонили покупателю: собираем с другого склада',
+    },
   ],
   can_cancel: true,
 }
@@ -48,7 +54,13 @@ function handler(call: RecordedCall): Response {
       can_cancel: false,
       events: [
         ...timeline.events,
-        { status: 'CANCELLED', from: 'ASSEMBLING', at: '2026-05-01T05:10:00.000Z', by: 'shopper' },
+        {
+          status: 'CANCELLED',
+          from: 'ASSEMBLING',
+          at: '2026-05-01T05:10:00.000Z',
+          by: 'shopper',
+          note: null,
+        },
       ],
     }
     return json(200, {
@@ -76,12 +88,16 @@ afterEach(() => {
 })
 
 describe('the order page', () => {
-  it('shows the timeline in the store’s time with who moved the order; cancel asks first, then the order reads cancelled', async () => {
+  it('shows the timeline in the store’s time with who moved the order and the operator’s note; cancel asks first, then the order reads cancelled', async () => {
     await renderAppAt(`/my-account/orders/${ORDER_ID}`)
     const steps = await screen.findAllByTestId('timeline-step')
     expect(steps.map((s) => s.dataset.status)).toEqual(['NEW', 'ASSEMBLING'])
     expect(steps[1]!.textContent).toContain('Собирается на складе')
-    expect(steps[1]!.textContent).toContain('01.05.2026, 10:02 · склад')
+    expect(steps[1]!.textContent).toContain('01.05.2026, 10:02 · магазин')
+    expect(within(steps[1]!).getByTestId('timeline-note').textContent).toBe(
+      'Перезвонили покупателю: собираем с другого склада',
+    )
+    expect(within(steps[0]!).queryByTestId('timeline-note')).toBeNull()
     expect(steps[1]!.dataset.current).toBe('true')
 
     fireEvent.click(screen.getByTestId('cancel-order'))

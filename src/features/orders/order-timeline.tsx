@@ -5,7 +5,10 @@ import { clockText, storeTime } from '../../i18n/store-clock'
 import { ACTOR_NAMES, TIMELINE_STATUS_NAMES } from './status-names'
 import styles from './orders.module.css'
 
-/** The order's statuses, oldest first, each with its date, time and who moved it; the last is now. */
+/**
+ * The order's statuses, oldest first, each with its date, time, who moved it and what the operator wrote
+ * then; the last is now.
+ */
 export function OrderTimeline({ timeline }: { timeline: Timeline }) {
   const { t, i18n } = useLingui()
   const last = timeline.events.length - 1
@@ -32,6 +35,11 @@ export function OrderTimeline({ timeline }: { timeline: Timeline }) {
               <span className={styles.stepMeta}>
                 <time dateTime={event.at}>{when}</time> · {by}
               </span>
+              {event.note ? (
+                <p className={styles.stepNote} data-testid="timeline-note">
+                  {event.note}
+                </p>
+              ) : null}
             </li>
           )
         })}

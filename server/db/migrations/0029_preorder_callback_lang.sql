@@ -1,0 +1,1 @@
+ALTER TABLE "preorder_callbacks" ADD COLUMN "lang" text DEFAULT 'ru' NOT NULL;
