@@ -1,11 +1,13 @@
+import { BROKER_ID_STORAGE_KEY, BROKER_ID_TTL_SECONDS } from '../../contract/values/broker'
+
 /*
  * The loan broker's application in progress (purchase flow 4, 9: `brokerId`, kept 7200 s), so a reload
  * or the way back from a bank's page resumes it instead of applying again. In localStorage: it is read
  * synchronously on the first render, and it must outlive the tab the bank's page replaced.
  */
 
-export const BROKER_ID_KEY = 'brokerId'
-export const BROKER_ID_TTL_MS = 7200 * 1000
+export const BROKER_ID_KEY = BROKER_ID_STORAGE_KEY
+export const BROKER_ID_TTL_MS = BROKER_ID_TTL_SECONDS * 1000
 
 export interface BrokerApplication {
   /** The broker's `referenceId`. */

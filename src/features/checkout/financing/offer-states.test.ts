@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { allRejected, anyCalculating, offerEntries, type BrokerState } from './offer-states'
+import type { BrokerOfferState as BrokerState } from '../../../../contract/values/broker'
+import { allRejected, anyCalculating, offerEntries } from './offer-states'
 
-const offer = (id: string, state?: BrokerState | null) => ({ id, state })
+const offer = (id: string, status?: BrokerState) => ({ id, status })
 const partner = (code: string, state: BrokerState | null, offers: ReturnType<typeof offer>[]) => ({
   code,
   state,

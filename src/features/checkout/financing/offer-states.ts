@@ -1,30 +1,20 @@
+import type { BrokerOffer, PaymentPartner } from '../../../../contract/broker'
+import type { BrokerOfferState } from '../../../../contract/values/broker'
+
 /*
  * What the banks answered, as the bank choice shows it (purchase flow 4, Broker offer states): a
  * preapproval shows as an approval, a bank that rejected or cancelled is one rejected entry however many
  * offers it had, and a bank that has no offers yet and did not reject is still calculating.
  */
 
-export const BROKER_STATES = [
-  'APPROVED',
-  'CALCULATION',
-  'INIT',
-  'NOT_READY_YET',
-  'PARTNER_CANCELLED',
-  'PREAPPROVED',
-  'REJECTED',
-] as const
-export type BrokerState = (typeof BROKER_STATES)[number]
-
 /** What the shopper sees of a bank. */
 export type ShownState = 'APPROVED' | 'CALCULATION' | 'REJECTED'
 
-export interface OfferLike {
-  state?: BrokerState | null
-}
-
+/** The fields the mapping reads: an offer's `status`, a bank's `state`, both optional in old answers. */
+export type OfferLike = Partial<Pick<BrokerOffer, 'status'>>
 export interface PartnerLike<O extends OfferLike> {
   code: string
-  state?: BrokerState | null
+  state?: PaymentPartner['state'] | null
   offers: readonly O[]
 }
 
@@ -35,10 +25,13 @@ export interface Entry<P, O> {
   state: ShownState
 }
 
-const REJECTING: readonly BrokerState[] = ['REJECTED', 'PARTNER_CANCELLED']
+export type PartnerEntry = Entry<PaymentPartner, BrokerOffer>
+
+const REJECTING: readonly BrokerOfferState[] = ['REJECTED', 'PARTNER_CANCELLED']
+const rejecting = (state: BrokerOfferState | null | undefined) => state != null && REJECTING.includes(state)
 
 /** An offer's own state, or its bank's when the offer has none; null when neither says. */
-export function shownState(state: BrokerState | null | undefined): ShownState | null {
+export function shownState(state: BrokerOfferState | null | undefined): ShownState | null {
   switch (state) {
     case 'APPROVED':
     case 'PREAPPROVED':
@@ -66,8 +59,7 @@ export function offerEntries<O extends OfferLike, P extends PartnerLike<O>>(
   const entries: Entry<P, O>[] = []
   for (const partner of partners) {
     const rejected =
-      (partner.state != null && REJECTING.includes(partner.state)) ||
-      (partner.offers.length > 0 && partner.offers.every((o) => o.state != null && REJECTING.includes(o.state)))
+      rejecting(partner.state) || (partner.offers.length > 0 && partner.offers.every((o) => rejecting(o.status)))
     if (rejected) {
       entries.push({ partner, offer: null, state: 'REJECTED' })
       continue
@@ -77,8 +69,8 @@ export function offerEntries<O extends OfferLike, P extends PartnerLike<O>>(
       continue
     }
     for (const offer of partner.offers) {
-      if (offer.state != null && REJECTING.includes(offer.state)) continue
-      const state = shownState(offer.state ?? partner.state)
+      if (rejecting(offer.status)) continue
+      const state = shownState(offer.status ?? partner.state)
       if (state === null && dropStateless) continue
       entries.push({ partner, offer, state: state ?? 'CALCULATION' })
     }

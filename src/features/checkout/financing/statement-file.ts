@@ -1,3 +1,4 @@
+import { STATEMENT_MAX_BYTES } from '../../../../contract/values/broker'
 import { formatNumber } from '../../../i18n/format'
 
 /*
@@ -5,7 +6,7 @@ import { formatNumber } from '../../../i18n/format'
  * again by content; these checks spare the shopper an upload the store would refuse anyway.
  */
 
-export const STATEMENT_MAX_BYTES = 2 * 1024 * 1024
+export { STATEMENT_MAX_BYTES }
 
 /** What is wrong with a chosen file, or null when it may be uploaded. */
 export type StatementProblem = 'empty' | 'notPdf' | 'tooLarge'
