@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { CreatedOrder } from '../../../contract/checkout'
 import { CART_MESSAGES } from '../../cart/messages'
 import { CART_ROOT } from '../../cart/queries'
@@ -24,6 +24,9 @@ import { cartLines, cartSums, Sums, SummaryLines } from './summary'
 import { useCheckoutCart } from './use-checkout-cart'
 import { useOnline } from '../../data/use-online'
 import styles from './checkout.module.css'
+
+/** The broker flow comes with its own chunk, only to a shopper who chose financing. */
+const FinancingFlow = lazy(() => import('./financing/financing-flow'))
 
 function Steps({ step, reachable }: { step: FormStep; reachable: (step: FormStep) => boolean }) {
   const { t } = useLingui()
@@ -71,7 +74,7 @@ function Steps({ step, reachable }: { step: FormStep; reachable: (step: FormStep
  * the URL, what the shopper set up in sessionStorage. An order needs a signed-in shopper, so a guest
  * first confirms the phone by SMS here. Nothing starts offline: the cart stays as it is.
  */
-export function CheckoutPage({ step }: { step: FormStep }) {
+export function CheckoutPage({ step, orderId }: { step: FormStep; orderId?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -86,7 +89,7 @@ export function CheckoutPage({ step }: { step: FormStep }) {
   const [leaving, setLeaving] = useState(false)
   const orderable = cart.products.some((line) => line.isActive)
 
-  useLeaveWatch({ step, cartId: cart.id }, orderable && !leaving)
+  useLeaveWatch({ step, cartId: cart.id }, orderable && !leaving && !orderId)
 
   // The receiver starts as the signed-in shopper, until the shopper changes it.
   const empty = !form.receiver.firstname && !form.receiver.lastname && !form.receiver.phone
@@ -151,6 +154,14 @@ export function CheckoutPage({ step }: { step: FormStep }) {
       )}
     </PageFrame>
   )
+
+  // An order placed with financing: its application, whatever the (now closed) cart says.
+  if (step === 'review-and-payments' && orderId && profile)
+    return frame(
+      <Suspense fallback={<Skeleton height={320} radius={16} />}>
+        <FinancingFlow orderId={orderId} />
+      </Suspense>,
+    )
 
   // Placed: the page waits for the bank's page or the result, whatever the (now empty) form says.
   if (profile === undefined || isLoading || leaving) return frame(<Skeleton height={320} radius={16} />)

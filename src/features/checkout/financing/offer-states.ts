@@ -59,7 +59,8 @@ export function offerEntries<O extends OfferLike, P extends PartnerLike<O>>(
   const entries: Entry<P, O>[] = []
   for (const partner of partners) {
     const rejected =
-      rejecting(partner.state) || (partner.offers.length > 0 && partner.offers.every((o) => rejecting(o.status)))
+      rejecting(partner.state) ||
+      (partner.offers.length > 0 && partner.offers.every((o) => rejecting(o.status)))
     if (rejected) {
       entries.push({ partner, offer: null, state: 'REJECTED' })
       continue

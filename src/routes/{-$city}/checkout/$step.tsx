@@ -39,5 +39,5 @@ function CheckoutStepRoute() {
   const { step } = Route.useParams()
   const { orderId, status } = Route.useSearch()
   if (step === 'result') return <ResultPage orderId={orderId} status={status} />
-  return <CheckoutPage step={isStep(step) && step !== 'result' ? step : 'receiver'} />
+  return <CheckoutPage step={isStep(step) && step !== 'result' ? step : 'receiver'} orderId={orderId} />
 }

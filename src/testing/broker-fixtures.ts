@@ -4,8 +4,8 @@ import type {
   PaymentPartner,
   PaymentPartners,
   StatementBank,
-} from '../../../../contract/broker'
-import { ORDER_ID } from '../../../testing/checkout-fixtures'
+} from '../../contract/broker'
+import { ORDER_ID } from './checkout-fixtures'
 
 /* The broker's answers the financing tests share. */
 
