@@ -17,12 +17,17 @@ export const PAYMENT_METHOD_CODES = [
 ] as const
 export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[number]
 
-/** The methods an order is paid with (the rest are benefits applied in the cart, or financing). */
+/**
+ * The methods an order is paid with (the rest are benefits applied in the cart). A `loan/...` order
+ * waits for the broker: the shopper applies for it (contract/broker.ts) and a signed bank offer pays it.
+ */
 export const ORDER_PAYMENT_METHODS = [
   'card_payment',
   'kaspi_qr_payment',
   'cash_payment',
   'cashless_payment',
+  'loan/installment',
+  'loan/installment_initial_payment',
 ] as const
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number]
 
@@ -50,6 +55,10 @@ export const MAX_ORDER_SUM = 2_000_000
 /** How long an unpaid order holds its goods for a card or QR payment, and for a cashless transfer. */
 export const ONLINE_PAYMENT_HOLD_MINUTES = 20
 export const CASHLESS_PAYMENT_HOLD_HOURS = 72
+/** How long an order placed for financing holds its goods while the banks score and the shopper signs. */
+export const FINANCING_PAYMENT_HOLD_MINUTES = 60
+/** `loan/installment_initial_payment`: the share of the order paid first by card, percent. */
+export const INITIAL_PAYMENT_PERCENT = 10
 
 export const CHECKOUT_ERROR_KEYS = {
   /** 422: no active line to order. */

@@ -141,6 +141,8 @@ const ru: DocumentTexts = {
     kaspi_qr_payment: 'Kaspi QR',
     cash_payment: 'Наличными при получении',
     cashless_payment: 'Безналичный расчёт по счёту',
+    'loan/installment': 'Рассрочка через банк-партнёр',
+    'loan/installment_initial_payment': 'Рассрочка с первоначальным взносом',
   },
   statuses: {
     paid: 'Оплачено',
@@ -236,6 +238,8 @@ const kk: DocumentTexts = {
     kaspi_qr_payment: 'Kaspi QR',
     cash_payment: 'Алған кезде қолма-қол ақшамен',
     cashless_payment: 'Шот бойынша қолма-қол ақшасыз есеп айырысу',
+    'loan/installment': 'Серіктес банк арқылы бөліп төлеу',
+    'loan/installment_initial_payment': 'Бастапқы жарнамен бөліп төлеу',
   },
   statuses: {
     paid: 'Төленді',
