@@ -18,7 +18,7 @@ import { goToPayment } from './navigation'
 import { PhoneConfirm } from './phone-confirm'
 import { ReceiverStep } from './receiver-step'
 import { ReviewStep } from './review-step'
-import { FORM_STEPS, receiverProblems, type FormStep } from './rules'
+import { FORM_STEPS, isFinancing, receiverProblems, type FormStep } from './rules'
 import { resetCheckoutFormAtom, useCheckoutForm } from './state'
 import { cartLines, cartSums, Sums, SummaryLines } from './summary'
 import { useCheckoutCart } from './use-checkout-cart'
@@ -125,7 +125,9 @@ export function CheckoutPage({ step, orderId }: { step: FormStep; orderId?: stri
 
   function placed(order: CreatedOrder) {
     finished()
-    if (order.payment.redirect_url) goToPayment(order.payment.redirect_url)
+    // Financing is applied for once the order holds its goods, here on the payment step.
+    if (isFinancing(order.payment.method)) goTo('review-and-payments', { orderId: order.order_id })
+    else if (order.payment.redirect_url) goToPayment(order.payment.redirect_url)
     else goTo('result', { orderId: order.order_id, status: 'success' })
   }
 

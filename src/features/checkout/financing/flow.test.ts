@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { anOrder } from '../../../testing/checkout-fixtures'
-import { aBank, BANKS, somePartners, STATEMENT_BANKS, VERIFICATION_ID } from '../../../testing/broker-fixtures'
+import {
+  aBank,
+  BANKS,
+  somePartners,
+  STATEMENT_BANKS,
+  VERIFICATION_ID,
+} from '../../../testing/broker-fixtures'
 import {
   applicationRequest,
   applicationStep,
