@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentPartners } from '../../../../contract/broker'
-import { saveBrokerId } from '../../../atoms/broker-id'
+import { saveBrokerId } from './kept-application'
 import { setAccessToken, setRefreshToken } from '../../../data/auth-tokens'
 import { aCart, aLine } from '../../../testing/cart-fixtures'
 import { MENU } from '../../../testing/catalog-fixtures'

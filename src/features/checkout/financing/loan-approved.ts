@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { OrderDetail } from '../../../../contract/checkout'
-import { clearBrokerId, readBrokerId } from '../../../atoms/broker-id'
+import { clearBrokerId, readBrokerId } from './kept-application'
 import { isFinancing } from '../rules'
 import { loanApproved } from './api'
 

@@ -1,8 +1,15 @@
+import { BROKER_ID_STORAGE_KEY, BROKER_ID_TTL_SECONDS } from '../../../../contract/values/broker'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BROKER_ID_KEY, BROKER_ID_TTL_MS, clearBrokerId, readBrokerId, saveBrokerId } from './broker-id'
+import { BROKER_ID_KEY, BROKER_ID_TTL_MS } from '../../../atoms/broker-id'
+import { clearBrokerId, readBrokerId, saveBrokerId } from './kept-application'
 
 describe('the broker application kept for a reload', () => {
   afterEach(() => localStorage.clear())
+
+  it('uses the contract’s key and time', () => {
+    expect(BROKER_ID_KEY).toBe(BROKER_ID_STORAGE_KEY)
+    expect(BROKER_ID_TTL_MS).toBe(BROKER_ID_TTL_SECONDS * 1000)
+  })
 
   it('is kept under brokerId for 7200 seconds', () => {
     const now = 1_700_000_000_000
