@@ -120,7 +120,7 @@ function Application({
  * by SMS, UPLOAD when a bank needs a statement, then BANK_CHOICE until a bank's offer is signed and the
  * order is paid (COMPLETED). The application's id is kept 7200 s, so a reload comes back to its banks.
  */
-export default function FinancingFlow({ orderId }: { orderId: string }) {
+export function FinancingFlow({ orderId }: { orderId: string }) {
   const { t, i18n } = useLingui()
   const { lang, href } = useStoreLocation()
   const order = useQuery(orderQuery(orderId))
