@@ -119,6 +119,8 @@ const Env = z.object({
    * orders move while the store runs.
    */
   FULFILMENT_SPEED: z.coerce.number().min(0).max(1_000_000).default(0),
+  /** How many times faster than real banks the local loan broker's banks score (journeys hurry them). */
+  BROKER_SPEED: z.coerce.number().min(0.01).max(1_000_000).default(1),
 })
 export type Config = z.infer<typeof Env>
 

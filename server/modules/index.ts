@@ -13,6 +13,7 @@ import { seoModule } from './seo/routes'
 import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
 import { bonusModule } from './bonus'
+import { brokerModule } from './broker'
 import { cartModule } from './cart'
 import { flagsModule } from './flags/routes'
 import { loansModule } from './loans/routes'
@@ -58,6 +59,7 @@ export const modules = [
   ]),
   defineModule('orders', ordersModule, ['cart', 'checkout', 'inventory', 'notifications']),
   defineModule('documents', documentsModule, ['cart', 'checkout']),
+  defineModule('broker', brokerModule, ['account', 'checkout']),
   defineModule('deliverables', deliverablesModule, ['checkout']),
   defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
     'media',

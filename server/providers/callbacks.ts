@@ -25,14 +25,17 @@ const consoleLog: CallbackLog = { warn: (details, message) => console.warn(messa
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-export type CallbackSender = (url: string, callback: PaymentCallback) => void
+/** Posts a callback (a payment's result by default; the loan broker's signing too). */
+export type CallbackSender<T extends object = PaymentCallback> = (url: string, callback: T) => void
 
 /**
  * Sends a provider's signed result to the store in the background: after `delayMs`, retried after each
  * of `retryDelaysMs` when the delivery fails, then given up with a warning. It never throws and never
  * makes its caller wait; the store still learns the result by asking when the shopper comes back.
  */
-export function createCallbackSender(options: CallbackSenderOptions): CallbackSender {
+export function createCallbackSender<T extends object = PaymentCallback>(
+  options: CallbackSenderOptions,
+): CallbackSender<T> {
   const { deliver, secret } = options
   if (!deliver) return () => {}
   if (!secret) throw new Error('a provider that delivers callbacks needs the secret it shares with the store')
@@ -40,7 +43,7 @@ export function createCallbackSender(options: CallbackSenderOptions): CallbackSe
   const retries = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
   const log = options.log ?? consoleLog
 
-  async function send(url: string, callback: PaymentCallback) {
+  async function send(url: string, callback: T) {
     const body = JSON.stringify(callback)
     const signature = signCallback(secret!, body)
     let lastError: unknown
@@ -54,7 +57,12 @@ export function createCallbackSender(options: CallbackSenderOptions): CallbackSe
       }
     }
     log.warn(
-      { err: lastError, url, sessionId: callback.sessionId, attempts: retries.length + 1 },
+      {
+        err: lastError,
+        url,
+        sessionId: 'sessionId' in callback ? callback.sessionId : undefined,
+        attempts: retries.length + 1,
+      },
       'payment callback not delivered',
     )
   }

@@ -93,7 +93,8 @@ const rule = (r: Partial<PaymentMethodRule> & Pick<PaymentMethodRule, 'code' | '
 
 /**
  * The rules a store starts with, written once when the table is empty (marketing edits the rows).
- * Financing is off until the loan broker takes orders: a method the store cannot complete is not offered.
+ * Airba Pay's credit stays off: the store has no provider for it, and a method it cannot complete is not
+ * offered. Installments and loans go through the loan broker (server/modules/broker).
  */
 export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
   rule({ code: 'card_payment', group: 'card', position: 10 }),
@@ -115,7 +116,6 @@ export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
     requiresUser: true,
     minSum: 30_000,
     maxSum: 2_000_000,
-    isActive: false,
   }),
   rule({
     code: 'loan/installment_initial_payment',
@@ -125,7 +125,6 @@ export const DEFAULT_PAYMENT_METHOD_RULES: PaymentMethodRule[] = [
     requiresUser: true,
     minSum: 30_000,
     maxSum: 2_000_000,
-    isActive: false,
   }),
   rule({
     code: 'airba_pay_credit',

@@ -295,6 +295,22 @@ export function createCheckoutRepo(db: Db) {
       return row!
     },
 
+    /** A loan the broker's bank signed: paid when recorded, once per contract (provider `broker`). */
+    async insertLoanPayment(
+      tx: Db,
+      p: { orderId: string; method: string; amount: number; contractNumber: string; at: Date },
+    ): Promise<void> {
+      await tx.insert(payments).values({
+        orderId: p.orderId,
+        method: p.method,
+        provider: 'broker',
+        providerRef: p.contractNumber,
+        amount: p.amount,
+        status: 'paid',
+        settledAt: p.at,
+      })
+    },
+
     async payment(id: string): Promise<PaymentRow | undefined> {
       const [row] = await db.select().from(payments).where(eq(payments.id, id))
       return row

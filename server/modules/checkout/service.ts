@@ -3,6 +3,7 @@ import {
   CHECKOUT_ERROR_KEYS,
   CASHLESS_PAYMENT_HOLD_HOURS,
   MAX_ORDER_SUM,
+  FINANCING_PAYMENT_HOLD_MINUTES,
   ONLINE_PAYMENT_HOLD_MINUTES,
   type Calculation,
   type CalculationOrder,
@@ -107,6 +108,8 @@ interface Prepared {
 }
 
 const ONLINE = new Set(['card_payment', 'kaspi_qr_payment'])
+/** Paid by a loan the broker's bank signs (server/modules/broker), never by a provider page of checkout. */
+const FINANCED = new Set(['loan/installment', 'loan/installment_initial_payment'])
 const providerOfMethod = (method: string) => (method === 'card_payment' ? 'card' : 'qr')
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -351,7 +354,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const hold =
       method === 'cashless_payment'
         ? CASHLESS_PAYMENT_HOLD_HOURS * 3_600_000
-        : ONLINE_PAYMENT_HOLD_MINUTES * 60_000
+        : FINANCED.has(method)
+          ? FINANCING_PAYMENT_HOLD_MINUTES * 60_000
+          : ONLINE_PAYMENT_HOLD_MINUTES * 60_000
     return {
       status: 'PAYMENT_PENDING',
       paymentStatus: 'pending' as PaymentStatus,
@@ -506,6 +511,52 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     })
   }
 
+  /**
+   * A loan signed at its bank pays the order, once: the loan is recorded as a paid attempt (one per
+   * contract), then the order is paid, or, for `loan/installment_initial_payment`, a card attempt for
+   * the initial payment is opened and its page is where the shopper goes next. An order that no longer
+   * waits for financing takes nothing.
+   */
+  async function financed(
+    orderId: string,
+    loan: { amount: number; contractNumber: string; initialPayment: number },
+    lang: Lang,
+  ): Promise<{ outcome: 'paid' | 'initial_payment' | 'not_waiting'; redirect: string | null }> {
+    const at = now()
+    const outcome = await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, orderId)
+      if (!order || order.status !== 'PAYMENT_PENDING' || !FINANCED.has(order.paymentMethod ?? ''))
+        return 'not_waiting' as const
+      if (await repo.hasPaidAttempts(tx, orderId)) return 'initial_payment' as const
+      const method = order.paymentMethod!
+      await repo.insertLoanPayment(tx, {
+        orderId,
+        method,
+        amount: loan.amount,
+        contractNumber: loan.contractNumber,
+        at,
+      })
+      if (loan.initialPayment > 0) {
+        await repo.insertPayment(tx, { orderId, method, provider: 'card', amount: loan.initialPayment })
+        return 'initial_payment' as const
+      }
+      await repo.actAs(tx, 'payment')
+      await repo.updateOrder(
+        tx,
+        orderId,
+        {},
+        { status: 'PROCESSING', paymentStatus: 'paid', paidAt: at, reservedUntil: null },
+      )
+      const ref = { orderId, number: order.number }
+      if (order.userId)
+        await notify(order.userId, 'payment_succeeded', { ...ref, amount: loan.amount }, { tx })
+      await deps.paid?.(tx, { ...ref, userId: order.userId })
+      return 'paid' as const
+    })
+    if (outcome !== 'initial_payment') return { outcome, redirect: null }
+    return { outcome, redirect: await startPayment(orderId, lang) }
+  }
+
   async function ownOrder(id: string, actor: Actor): Promise<OrderRow> {
     if (!actor.userId) throw unauthorized()
     const order = await repo.order(id)
@@ -548,6 +599,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
     calculate,
     paymentMethods,
+    financed,
     /** Opens the provider's page for an order's pending attempt (pre-orders pay through it too). */
     startPayment,
     savedCardToken,

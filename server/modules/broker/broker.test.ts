@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AgreementSigned,
+  BrokerOrderCreated,
+  PaymentPartners,
+  StatementUploaded,
+} from '../../../contract/broker'
+import { CalculationOrder, CreatedOrder, OrderDetail } from '../../../contract/checkout'
+import type { Db } from '../../db/connection'
+import { rows } from '../../db/rows'
+import type { App } from '../../http/types'
+import { signCallback } from '../../providers/signature'
+import { buildTestApp } from '../../test/app'
+import { signInTestUser, type TestUser } from '../../test/auth'
+import { makeProduct } from '../../test/products'
+
+let app: App
+let db: Db
+
+beforeAll(async () => {
+  // banks score a thousand times faster: the slowest answers in 10 ms, the silent one times out in 30 ms
+  const built = await buildTestApp({ BROKER_SPEED: '1000' })
+  app = built.app
+  db = built.database.db
+  await app.ready()
+})
+afterAll(async () => {
+  await app.close()
+})
+
+const SECRET = 'local-payment-callback-secret'
+const ADULT = '900101300123'
+const MINOR = '100101500123'
+
+async function agreementCode(phone: string): Promise<string> {
+  const res = await app.inject({ url: `/dev/sms-outbox?phone=${phone}` })
+  const text = (res.json() as { messages: { text: string }[] }).messages[0]!.text
+  return /\b(\d{6})\b/.exec(text)![1]!
+}
+
+async function sign(user: TestUser) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/agree/api/v1/agreement/sign',
+    headers: user.headers,
+    payload: { specification_code: 'online_broker', agreements: ['personal_data', 'credit_bureau'] },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return AgreementSigned.parse(res.json())
+}
+
+const verify = (user: TestUser, id: string, code: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/agree/api/v2/agreement/verify',
+    headers: user.headers,
+    payload: { sign_agreement_id: id, code },
+  })
+
+async function verified(user: TestUser): Promise<string> {
+  const signed = await sign(user)
+  const res = await verify(user, signed.signAgreementId, await agreementCode(user.phone))
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { verificationId: string }).verificationId
+}
+
+/** A shopper with an order placed for financing, waiting for the broker. */
+async function financedOrder(method = 'loan/installment', price = 240_000) {
+  const product = await makeProduct(db, { prices: { 1: price }, stock: { 1: 3 } })
+  const user = await signInTestUser(app)
+  const fill = await app.inject({
+    method: 'POST',
+    url: '/cart/api/v3/carts/products',
+    headers: user.headers,
+    payload: { city_id: 1, products: [{ sku: product.sku, quantity: 1 }] },
+  })
+  expect(fill.statusCode, fill.body).toBe(200)
+  const [point] = await rows<{ id: number }>(
+    db,
+    sql`select id from service_points where city_id = 1 order by id limit 1`,
+  )
+  const body = {
+    city_id: 1,
+    receiver: {
+      firstname: 'Айгерим',
+      lastname: 'Сапарова',
+      phone: user.phone,
+      email: null,
+      isOrganization: false,
+    },
+    shipping: { type: 'PICKUP', service_point_id: point!.id },
+    payment_method: method,
+  }
+  const calc = await app.inject({
+    method: 'POST',
+    url: '/oms/api/v1/orders',
+    headers: user.headers,
+    payload: body,
+  })
+  expect(calc.statusCode, calc.body).toBe(200)
+  const sum = CalculationOrder.parse(calc.json()).calculation.sumToPay
+  const placed = await app.inject({
+    method: 'POST',
+    url: '/oms/api/v5/orders',
+    headers: { ...user.headers, 'idempotency-key': randomUUID() },
+    payload: { ...body, expected_sum_to_pay: sum },
+  })
+  expect(placed.statusCode, placed.body).toBe(201)
+  return { user, order: CreatedOrder.parse(placed.json()), sum }
+}
+
+const application = (orderId: string, verificationId: string | null, over: object = {}) => ({
+  orderId,
+  verificationId,
+  productType: 'installment',
+  loanLength: 12,
+  customer: {
+    taxCode: ADULT,
+    firstName: 'Айгерим',
+    lastName: 'Сапарова',
+    contact: { mobile: '+77011234567' },
+  },
+  ...over,
+})
+
+const apply = (user: TestUser, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/payment/api/v1/payment-order/create-order?paymentTypeCode=online_broker',
+    headers: user.headers,
+    payload,
+  })
+
+async function settled(user: TestUser, referenceId: string) {
+  let answer: PaymentPartners | undefined
+  await expect
+    .poll(async () => {
+      const res = await app.inject({
+        url: `/payment/api/v1/payment-order/get-payment-partners?referenceId=${referenceId}`,
+        headers: user.headers,
+      })
+      answer = PaymentPartners.parse(res.json())
+      return answer.partners.every((p) =>
+        ['APPROVED', 'PREAPPROVED', 'REJECTED', 'PARTNER_CANCELLED'].includes(p.state),
+      )
+    })
+    .toBe(true)
+  return answer!
+}
+
+async function orderOf(user: TestUser, id: string) {
+  return OrderDetail.parse(
+    (await app.inject({ url: `/oms/api/v1/orders/${id}`, headers: user.headers })).json(),
+  )
+}
+
+describe('the broker agreement', () => {
+  it('answers the specification in Kazakh and refuses a missing required consent', async () => {
+    const spec = await app.inject({
+      url: '/agree/api/v1/specifications/online_broker',
+      headers: { 'accept-language': 'kk' },
+    })
+    expect(spec.statusCode).toBe(200)
+    expect((await app.inject({ url: '/agree/api/v1/specifications/nope' })).statusCode).toBe(404)
+    const user = await signInTestUser(app)
+    const res = await app.inject({
+      method: 'POST',
+      url: '/agree/api/v1/agreement/sign',
+      headers: user.headers,
+      payload: { specification_code: 'online_broker', agreements: ['personal_data'] },
+    })
+    expect(res.statusCode).toBe(422)
+  })
+
+  it('counts wrong codes, refuses after the last, and hides another shopper’s signing', async () => {
+    const user = await signInTestUser(app)
+    const signed = await sign(user)
+    const code = await agreementCode(user.phone)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const first = await verify(user, signed.signAgreementId, wrong)
+    expect(first.statusCode).toBe(422)
+    expect(first.json().error.details).toEqual({ attemptsLeft: 2 })
+    const other = await signInTestUser(app)
+    expect((await verify(other, signed.signAgreementId, code)).statusCode).toBe(404)
+    await verify(user, signed.signAgreementId, wrong)
+    expect((await verify(user, signed.signAgreementId, wrong)).statusCode).toBe(429)
+    expect((await verify(user, signed.signAgreementId, code)).statusCode).toBe(429)
+  })
+})
+
+describe('the bank statement upload', () => {
+  const upload = (user: TestUser, bytes: Buffer, name = 'statement.pdf') => {
+    const boundary = 'x-boundary-1234'
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    return app.inject({
+      method: 'POST',
+      url: '/file/api/v1/statement',
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    })
+  }
+
+  it('takes a PDF and refuses a renamed JPEG, an empty file and 2 MB + 1 byte', async () => {
+    const user = await signInTestUser(app)
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n')
+    const ok = await upload(user, pdf)
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(StatementUploaded.parse(ok.json())).toMatchObject({
+      filename: 'statement.pdf',
+      fileEncoded: pdf.toString('base64'),
+    })
+    const jpeg = await upload(user, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]))
+    expect([jpeg.statusCode, jpeg.json().error.message]).toEqual([422, 'statement:fileMustBeInPdfFormat'])
+    const empty = await upload(user, Buffer.alloc(0))
+    expect([empty.statusCode, empty.json().error.message]).toEqual([422, 'statement:uploadPdfFile'])
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * 1024 * 1024 + 1 - 9, 0x20)])
+    const tooBig = await upload(user, big)
+    expect([tooBig.statusCode, tooBig.json().error.message]).toEqual([413, 'statement:pdfMustNotExceed2Mb'])
+    const exact = await upload(user, big.subarray(0, 2 * 1024 * 1024))
+    expect(exact.statusCode).toBe(200)
+  })
+})
+
+describe('an application through the broker', () => {
+  it('refuses an application without a verification id with the spec’s error', async () => {
+    const { user, order } = await financedOrder()
+    const res = await apply(user, application(order.order_id, null))
+    expect([res.statusCode, res.json().error.message]).toEqual([422, 'errors:loadingDataTryLater'])
+  })
+
+  it('offers financing only up to the cap: a cart over 2,000,000 cannot be placed for a loan', async () => {
+    const product = await makeProduct(db, { prices: { 1: 2_100_000 }, stock: { 1: 1 } })
+    const user = await signInTestUser(app)
+    await app.inject({
+      method: 'POST',
+      url: '/cart/api/v3/carts/products',
+      headers: user.headers,
+      payload: { city_id: 1, products: [{ sku: product.sku, quantity: 1 }] },
+    })
+    const methods = await app.inject({
+      method: 'POST',
+      url: '/checkout/api/v1/paymentMethods',
+      headers: user.headers,
+      payload: { city_id: 1 },
+    })
+    const loan = (
+      methods.json() as { methods: { code: string; available: boolean; reason: string }[] }
+    ).methods.find((m) => m.code === 'loan/installment')
+    // the cart itself keeps a cart under the cap, so nothing is left to finance
+    expect(loan).toMatchObject({ available: false })
+  })
+
+  it('collects the banks’ offers, signs one at its bank, and the signed callback pays the order once', async () => {
+    const { user, order, sum } = await financedOrder()
+    expect(order.payment).toMatchObject({ method: 'loan/installment', status: 'pending', redirect_url: null })
+    const res = await apply(user, application(order.order_id, await verified(user)))
+    expect(res.statusCode, res.body).toBe(200)
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    const answer = await settled(user, referenceId)
+    expect(answer.status).toBe('ready')
+    expect(answer.partners).toHaveLength(14)
+    const approved = answer.partners.filter((p) => p.state === 'APPROVED')
+    expect(approved.length).toBeGreaterThanOrEqual(2)
+    expect(answer.partners.find((p) => p.code === 'ATYNKZKA')).toMatchObject({
+      state: 'PARTNER_CANCELLED',
+      reason: 'timeout',
+    })
+    expect(answer.partners.find((p) => p.code === 'KINCKZKA')).toMatchObject({
+      state: 'REJECTED',
+      reason: 'term_not_offered',
+    })
+    const offer = approved[0]!.offers[0]!
+    expect(offer).toMatchObject({
+      loanAmount: sum,
+      loanLength: 12,
+      monthlyPayment: Math.ceil(sum / 12),
+      schedule: 'EQUAL',
+    })
+
+    // a verification serves one application
+    expect((await apply(user, application(order.order_id, answer.referenceId))).statusCode).toBe(422)
+
+    const page = await app.inject({ url: offer.redirectUrl })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).not.toMatch(/<script/i)
+    const signed = await app.inject({
+      method: 'POST',
+      url: `${offer.redirectUrl}/sign`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    })
+    expect(signed.statusCode).toBe(303)
+    const back = await app.inject({ url: signed.headers.location as string })
+    expect(back.headers.location).toBe(`/checkout/result?status=success&orderId=${order.order_id}`)
+    await expect.poll(async () => (await orderOf(user, order.order_id)).payment.status).toBe('paid')
+    expect((await orderOf(user, order.order_id)).status).toBe('PROCESSING')
+    // a second offer of the same application signs nothing
+    const second = approved[1]!.offers[0]!
+    const again = await app.inject({
+      method: 'POST',
+      url: `${second.redirectUrl}/sign`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    })
+    expect(again.statusCode).toBe(409)
+
+    // forged, then replayed callbacks
+    const callback = JSON.stringify({
+      eventId: randomUUID(),
+      referenceId,
+      offerId: offer.id,
+      contractNumber: offer.contractNumber,
+      bic: approved[0]!.code,
+      loanAmount: offer.loanAmount,
+      status: 'SIGNED',
+      signedAt: new Date().toISOString(),
+    })
+    const post = (signature: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/payment/api/v1/payment-order/callbacks/broker',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        payload: callback,
+      })
+    expect((await post(signCallback('not-the-secret-0123456789', callback))).statusCode).toBe(403)
+    expect((await post(signCallback(SECRET, callback))).statusCode).toBe(200)
+    expect((await post(signCallback(SECRET, callback))).statusCode).toBe(409)
+    const [paid] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from payments where order_id = ${order.order_id} and status = 'paid'`,
+    )
+    expect(paid!.n).toBe(1)
+
+    const event = await app.inject({
+      method: 'POST',
+      url: '/actioner/api/v1/event-to-rees/loan-approved',
+      headers: user.headers,
+      payload: { referenceId },
+    })
+    expect(event.statusCode, event.body).toBe(200)
+    const stranger = await signInTestUser(app)
+    const hidden = await app.inject({
+      url: `/payment/api/v1/payment-order/get-payment-partners?referenceId=${referenceId}`,
+      headers: stranger.headers,
+    })
+    expect(hidden.statusCode).toBe(404)
+  })
+
+  it('an applicant every bank rejects hears each bank’s reason, and loan-approved is refused', async () => {
+    const { user, order } = await financedOrder()
+    const res = await apply(
+      user,
+      application(order.order_id, await verified(user), {
+        customer: { taxCode: MINOR, firstName: 'А', lastName: 'Б', contact: { mobile: '77011234567' } },
+      }),
+    )
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    const answer = await settled(user, referenceId)
+    expect(answer.status).toBe('rejected')
+    expect(answer.partners.every((p) => p.offers.length === 0 && p.reasonTitle)).toBe(true)
+    const event = await app.inject({
+      method: 'POST',
+      url: '/actioner/api/v1/event-to-rees/loan-approved',
+      headers: user.headers,
+      payload: { referenceId },
+    })
+    expect(event.statusCode).toBe(409)
+  })
+
+  it('an initial payment is taken by card after the bank signs', async () => {
+    const { user, order, sum } = await financedOrder('loan/installment_initial_payment')
+    const res = await apply(user, application(order.order_id, await verified(user)))
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    const answer = await settled(user, referenceId)
+    const offer = answer.partners.find((p) => p.state === 'APPROVED')!.offers[0]!
+    expect(answer.initialPayment).toBe(Math.round(sum / 10))
+    expect(offer.loanAmount).toBe(sum - answer.initialPayment)
+    const signed = await app.inject({
+      method: 'POST',
+      url: `${offer.redirectUrl}/sign`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    })
+    const back = await app.inject({ url: signed.headers.location as string })
+    expect(back.headers.location).toMatch(/^\/acquirer\/api\/v1\/sessions\//)
+    expect((await orderOf(user, order.order_id)).payment.status).toBe('pending')
+  })
+})
