@@ -119,6 +119,9 @@ test.describe('financing', () => {
     await expect(page.getByTestId('broker-reason').first()).toBeVisible()
     await expect(page.getByTestId('broker-reasons')).toContainText('Банк не ответил вовремя')
     await page.keyboard.press('Escape')
-    await expect(page.getByTestId('pay-again')).toBeVisible()
+    // The other ways to pay: the goods go back to the cart and the payment step lists the methods.
+    await page.getByTestId('broker-pay-otherwise-submit').click()
+    await expect(page).toHaveURL(/\/checkout\/review-and-payments$/)
+    await expect(page.getByTestId('payment-card_payment')).toBeVisible()
   })
 })

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { AgreementVerified, BrokerOffer } from '../../../../contract/broker'
 import type { OrderDetail } from '../../../../contract/checkout'
@@ -14,7 +14,15 @@ import { orderQuery } from '../api'
 import { goToPayment } from '../navigation'
 import { PayAgain } from '../pay-again'
 import { AgreementModal } from './agreement-modal'
-import { applyForFinancing, banksQuery, PARTNERS_REFRESH_MS, partnersQuery, statementBanksQuery } from './api'
+import { CART_ROOT } from '../../../cart/queries'
+import {
+  applyForFinancing,
+  banksQuery,
+  payOtherwise,
+  PARTNERS_REFRESH_MS,
+  partnersQuery,
+  statementBanksQuery,
+} from './api'
 import { BankChoice } from './bank-choice'
 import { ChoiceStep } from './choice-step'
 import {
@@ -51,6 +59,45 @@ function Completed({ orderId }: { orderId: string }) {
         >
           {t`К заказу`}
         </Link>
+      </div>
+    </section>
+  )
+}
+
+/** Every bank refused: back to the payment step with the goods, to choose another way to pay. */
+function PayOtherwise({ orderId }: { orderId: string }) {
+  const { t, i18n } = useLingui()
+  const { cityId, prefix } = useStoreLocation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const change = useMutation({
+    mutationFn: () => payOtherwise(orderId, cityId),
+    onSuccess: async () => {
+      clearBrokerId()
+      await queryClient.invalidateQueries({ queryKey: ['orders'] })
+      await queryClient.invalidateQueries({ queryKey: [CART_ROOT] })
+      void navigate({ to: '/{-$city}/checkout/$step', params: { city: prefix, step: 'review-and-payments' } })
+    },
+  })
+  return (
+    <section className={checkout.card} data-testid="broker-pay-otherwise">
+      <h2 className={checkout.cardTitle}>{t`Другие способы оплаты`}</h2>
+      <p className={checkout.muted}>
+        {t`Заказ вернёт товары в корзину, и вы оформите его снова с другим способом оплаты.`}
+      </p>
+      {change.isError ? (
+        <p className={checkout.error} role="alert">
+          {brokerFailure(i18n, change.error)}
+        </p>
+      ) : null}
+      <div className={checkout.actions}>
+        <Button
+          disabled={change.isPending}
+          onClick={() => change.mutate()}
+          data-testid="broker-pay-otherwise-submit"
+        >
+          {t`Выбрать другой способ оплаты`}
+        </Button>
       </div>
     </section>
   )
@@ -110,7 +157,13 @@ function Application({
         <h2 className={checkout.cardTitle}>{t`Предложения банков`}</h2>
         <BankChoice application={partners.data} onSign={sign} signing={signing} />
       </section>
-      {rejected && order.can_pay ? <PayAgain order={order} /> : null}
+      {rejected ? (
+        order.can_pay ? (
+          <PayAgain order={order} />
+        ) : (
+          <PayOtherwise orderId={order.order_id} />
+        )
+      ) : null}
     </>
   )
 }
