@@ -119,9 +119,15 @@ test.describe('financing', () => {
     await expect(page.getByTestId('broker-reason').first()).toBeVisible()
     await expect(page.getByTestId('broker-reasons')).toContainText('Банк не ответил вовремя')
     await page.keyboard.press('Escape')
-    // The other ways to pay: the goods go back to the cart and the payment step lists the methods.
+    // The other ways to pay: the goods go back to the cart and the checkout lists the methods.
     await page.getByTestId('broker-pay-otherwise-submit').click()
+    // The placed order's form was forgotten: the checkout starts again with the cart's goods.
+    await expect(page).toHaveURL(/\/checkout\/receiver$/)
+    await page.getByTestId('receiver-lastname').fill('Серикова')
+    await page.getByTestId('checkout-next').click()
+    await page.getByTestId('checkout-next').click()
     await expect(page).toHaveURL(/\/checkout\/review-and-payments$/)
     await expect(page.getByTestId('payment-card_payment')).toBeVisible()
+    await expect(page.getByTestId('payment-kaspi_qr_payment')).toBeVisible()
   })
 })
