@@ -67,6 +67,17 @@ describe('request headers', () => {
     expect(calls.map((c) => c.headers.get('content-type'))).toEqual(['application/json', null, null])
   })
 
+  it('sends a form as it is, leaving its multipart type with the boundary to the browser', async () => {
+    const { calls, fetch } = fakeFetch(() => json(200, { filename: 'statement.pdf' }))
+    const form = new FormData()
+    form.append('file', new Blob(['%PDF-1.7']), 'statement.pdf')
+
+    await api.post('/file/statement', form)
+
+    expect(calls[0]?.headers.get('content-type')).toBeNull()
+    expect(fetch.mock.calls[0]?.[1]?.body).toBe(form)
+  })
+
   it('sends the language of the current request context', async () => {
     const { calls } = fakeFetch(() => json(200, {}))
     setRequestContext({ lang: 'kk' })

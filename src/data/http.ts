@@ -42,12 +42,19 @@ function headersFor(request: HttpRequest): Headers {
     [HEADERS.lang]: getRequestContext().lang,
   })
   // Only with a body: the server refuses a JSON content type on an empty one (a DELETE, a bodiless POST).
-  if (request.body !== undefined) headers.set('content-type', 'application/json')
+  // A form (a file upload) sets its own multipart type with the boundary.
+  if (request.body !== undefined && !isForm(request.body)) headers.set('content-type', 'application/json')
   if (request.bearer) headers.set('authorization', `Bearer ${request.bearer}`)
   if (request.idempotencyKey) headers.set(HEADERS.idempotencyKey, request.idempotencyKey)
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value)
   return headers
 }
+
+const isForm = (body: unknown): body is FormData =>
+  typeof FormData !== 'undefined' && body instanceof FormData
+
+const encodeBody = (body: unknown): BodyInit | undefined =>
+  body === undefined ? undefined : isForm(body) ? body : JSON.stringify(body)
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text === '') return { ok: true, value: undefined }
@@ -109,7 +116,7 @@ export async function sendHttp<T>(request: HttpRequest): Promise<T> {
     const response = await transportFetch(buildUrl(request.path, request.query), {
       method: request.method,
       headers: headersFor(request),
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: encodeBody(request.body),
       credentials: 'same-origin',
       signal: controller.signal,
     })

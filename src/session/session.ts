@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import type { AuthTokens, Profile } from '../../contract/account'
 import { ACCOUNT_V1 } from '../../contract/values/account'
+import { clearBrokerId } from '../atoms/broker-id'
 import { sessionAtom, type Session } from '../atoms/session'
 import { api } from '../data/api'
 import { isApiError } from '../data/api-error'
@@ -67,6 +68,8 @@ export function useProfile(): Profile | null | undefined {
 /** Forgets every query holding the shopper's data, in memory and (through the persister) in IndexedDB. */
 export function clearUserData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => isUserQuery(q.queryKey, q.meta) })
+  // Purchase flow 4: sign-out forgets the bank data too, so the next shopper resumes nothing.
+  clearBrokerId()
   queryClient.setQueryData(PROFILE_KEY, null)
 }
 

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { getDefaultStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cart } from '../../../contract/cart'
-import type { CalculationOrder, CreatedOrder } from '../../../contract/checkout'
+import type { CalculationOrder, CreatedOrder, PaymentMethodsResponse } from '../../../contract/checkout'
+import { BANKS } from '../../testing/broker-fixtures'
 import { cartIdAtom } from '../../atoms/cart-id'
 import { setAccessToken, setRefreshToken } from '../../data/auth-tokens'
 import { aCart, aLine, GUEST_ID } from '../../testing/cart-fixtures'
@@ -13,6 +14,8 @@ import { renderAppAt } from '../../testing/render-app'
 import {
   aCalculation,
   aDelivery,
+  aMethod,
+  anOrder,
   CARD_ID,
   CARDS,
   METHODS,
@@ -32,6 +35,7 @@ let calculation: CalculationOrder
 let createAnswers: (() => Response)[]
 let calculationAnswer: (() => Response) | null
 let calls: RecordedCall[]
+let methods: PaymentMethodsResponse
 
 const created = (redirect: string | null): CreatedOrder => ({
   order_id: ORDER_ID,
@@ -53,7 +57,10 @@ function handler(call: RecordedCall): Response {
   if (path === '/checkout/api/v1/delivery') return json(200, aDelivery())
   if (path === '/account/api/v2/addresses') return json(200, [])
   if (path === '/account/api/v2/receivers') return json(200, [])
-  if (path === '/checkout/api/v1/paymentMethods') return json(200, METHODS)
+  if (path === '/checkout/api/v1/paymentMethods') return json(200, methods)
+  if (path === `/oms/api/v1/orders/${ORDER_ID}`) return json(200, anOrder())
+  if (path === '/payment/api/v1/payment-order/partners') return json(200, BANKS)
+  if (path === '/payment/api/v1/payment-order/statement-banks') return json(200, [])
   if (path === '/payment/api/v1/cards') return json(200, CARDS)
   if (path === '/oms/api/v1/orders') return calculationAnswer ? calculationAnswer() : json(200, calculation)
   if (path === '/oms/api/v1/orders/checkout') {
@@ -99,6 +106,7 @@ beforeEach(async () => {
   calculation = aCalculation()
   createAnswers = []
   calculationAnswer = null
+  methods = METHODS
   payment.goTo.mockReset()
   calls = fakeFetch(handler).calls
   getDefaultStore().set(resetCheckoutFormAtom)
@@ -134,6 +142,32 @@ async function toReview() {
 }
 
 describe('the checkout', () => {
+  it('places an order for financing and opens its application on the payment step', async () => {
+    methods = {
+      ...METHODS,
+      methods: [...METHODS.methods, aMethod('loan/installment', { group: 'financing' })],
+    }
+    createAnswers = [
+      () =>
+        json(201, {
+          ...created(null),
+          payment: { method: 'loan/installment', status: 'pending', redirect_url: null },
+        }),
+    ]
+    const router = await toReview()
+    fireEvent.click(await screen.findByTestId('payment-loan/installment'))
+    const place = screen.getByTestId('place-order') as HTMLButtonElement
+    await waitFor(() => expect(place.disabled).toBe(false))
+    expect(place.textContent).toBe('Оформить и подать заявку в банки')
+    fireEvent.click(place)
+
+    expect(await screen.findByTestId('broker-choice')).toBeTruthy()
+    expect(sent('/oms/api/v1/orders/checkout')[0]?.body).toMatchObject({ payment_method: 'loan/installment' })
+    expect(router.state.location.pathname).toBe('/checkout/review-and-payments')
+    expect(router.state.location.search).toEqual({ orderId: ORDER_ID })
+    expect(payment.goTo).not.toHaveBeenCalled()
+  })
+
   it('lets a guest confirm the phone by SMS on the page, merges the guest cart and goes on as that shopper', async () => {
     setSignedIn(false)
     await getDefaultStore().set(cartIdAtom, GUEST_ID)

@@ -107,6 +107,8 @@ export const PAYMENT_METHOD_HINTS: Partial<Record<PaymentMethodCode, MessageDesc
   kaspi_qr_payment: msg`Отсканируйте QR-код в приложении Kaspi.kz`,
   cash_payment: msg`Оплата курьеру или в пункте выдачи`,
   cashless_payment: msg`Счёт на оплату для организации; заказ ждёт оплату 72 часа`,
+  'loan/installment': msg`Рассрочка или кредит от банков-партнёров: заявка онлайн после оформления`,
+  'loan/installment_initial_payment': msg`Первый взнос картой, остальное — в рассрочку от банка-партнёра`,
 }
 
 /** Why a method is not offered (the server's `reason` keys). */

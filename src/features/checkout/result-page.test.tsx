@@ -2,7 +2,9 @@ import { onlineManager } from '@tanstack/react-query'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderDetail, QrPayment } from '../../../contract/checkout'
+import { readBrokerId, saveBrokerId } from './financing/kept-application'
 import { setAccessToken, setRefreshToken } from '../../data/auth-tokens'
+import { REFERENCE_ID } from '../../testing/broker-fixtures'
 import { MENU } from '../../testing/catalog-fixtures'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
 import { renderAppAt } from '../../testing/render-app'
@@ -31,6 +33,8 @@ function handler(call: RecordedCall): Response {
       status: 'pending',
       redirect_url: `/kaspi-qr?orderId=${ORDER_ID}`,
     })
+  if (path === '/actioner/api/v1/event-to-rees/loan-approved')
+    return json(200, { accepted: true, orderId: ORDER_ID, contractNumber: 'C-1', bic: 'HSBKKZKX' })
   if (path === `/payment/api/v1/orders/${ORDER_ID}/qr`) return json(200, qr.length > 1 ? qr.shift() : qr[0])
   return errorAnswer(404, 'not_found', 'errors:notFound')
 }
@@ -54,6 +58,39 @@ const failed = (can_pay = true): OrderDetail =>
   anOrder({ can_pay, payment: { method: 'card_payment', status: 'failed', card_mask: null, paid_at: null } })
 
 describe('the result page', () => {
+  it('back from the bank with the order paid by its loan, tells the broker once and forgets the application', async () => {
+    saveBrokerId(REFERENCE_ID, ORDER_ID)
+    order = anOrder({
+      status: 'PROCESSING',
+      payment: {
+        method: 'loan/installment',
+        status: 'paid',
+        card_mask: null,
+        paid_at: '2026-05-01T09:35:00Z',
+      },
+    })
+    await renderAppAt(`/checkout/result?status=success&orderId=${ORDER_ID}`)
+    expect((await screen.findByTestId('order-outcome')).dataset.outcome).toBe('paid')
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/actioner/api/v1/event-to-rees/loan-approved')).toHaveLength(1),
+    )
+    expect(calls.find((c) => c.path.endsWith('/loan-approved'))?.body).toEqual({
+      referenceId: REFERENCE_ID,
+      orderId: ORDER_ID,
+    })
+    expect(readBrokerId()).toBeNull()
+  })
+
+  it('leads an order still waiting for its loan back to the application', async () => {
+    order = anOrder({
+      payment: { method: 'loan/installment', status: 'pending', card_mask: null, paid_at: null },
+    })
+    await renderAppAt(`/checkout/result?orderId=${ORDER_ID}`)
+    expect((await screen.findByTestId('broker-resume')).getAttribute('href')).toBe(
+      `/checkout/review-and-payments?orderId=${ORDER_ID}`,
+    )
+  })
+
   it('shows the paid order as the server has it: number, lines, sums in tenge, pickup place and payment', async () => {
     order = anOrder({
       status: 'PROCESSING',

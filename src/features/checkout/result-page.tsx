@@ -14,7 +14,8 @@ import { failureText } from './messages'
 import { OutcomeHero } from './order-status-block'
 import { OrderView } from './order-view'
 import { PayAgain } from './pay-again'
-import { canPayAgain, orderFailure, paymentOutcome } from './rules'
+import { useLoanApproved } from './financing/loan-approved'
+import { canPayAgain, isFinancing, orderFailure, paymentOutcome } from './rules'
 import styles from './checkout.module.css'
 
 /** While a payment is being confirmed the order is asked again this often. */
@@ -31,6 +32,7 @@ export interface OrderPanelProps {
 /** An order with its payment's outcome and, while it may be paid, the way to pay again. */
 export function OrderPanel({ orderId, returned, quiet = false }: OrderPanelProps) {
   const { t, i18n } = useLingui()
+  const { prefix } = useStoreLocation()
   const query = useQuery({
     ...orderQuery(orderId),
     // Back from the bank before its answer reached the store: ask until the payment settles.
@@ -39,6 +41,7 @@ export function OrderPanel({ orderId, returned, quiet = false }: OrderPanelProps
       return order && paymentOutcome(order, returned) === 'checking' ? CHECKING_INTERVAL_MS : false
     },
   })
+  useLoanApproved(query.data)
   if (query.isPending) {
     return (
       <div className={styles.main} aria-busy="true" data-testid="order-loading">
@@ -71,6 +74,19 @@ export function OrderPanel({ orderId, returned, quiet = false }: OrderPanelProps
       {quiet && (outcome === 'paid' || outcome === 'confirmed') ? null : (
         <OutcomeHero order={order} outcome={outcome} />
       )}
+      {isFinancing(order.payment.method) && order.can_pay && outcome === 'awaitingPayment' ? (
+        <div className={styles.actions}>
+          <Link
+            to="/{-$city}/checkout/$step"
+            params={{ city: prefix, step: 'review-and-payments' }}
+            search={{ orderId: order.order_id }}
+            className={buttonClassName()}
+            data-testid="broker-resume"
+          >
+            {t`Продолжить заявку на рассрочку`}
+          </Link>
+        </div>
+      ) : null}
       {canPayAgain(order, outcome) ? <PayAgain order={order} /> : null}
       <OrderView order={order} />
     </div>

@@ -29,6 +29,7 @@ import {
   courierAddress,
   effectivePayment,
   fingerprint,
+  isFinancing,
   orderFailure,
   orderMethods,
   pickupPlaces,
@@ -277,7 +278,11 @@ export function ReviewStep({ cart, onEdit, onPlaced, onAlreadyOrdered }: ReviewS
   const sums = calculation.data?.calculation
   const payNow = sums ? sums.sumToPay : 0
   const paysOnline = payment.method === 'card_payment' || payment.method === 'kaspi_qr_payment'
-  const cta = paysOnline && payNow > 0 ? t`Перейти к оплате · ${formatMoney(payNow)}` : t`Подтвердить заказ`
+  const cta = isFinancing(payment.method)
+    ? t`Оформить и подать заявку в банки`
+    : paysOnline && payNow > 0
+      ? t`Перейти к оплате · ${formatMoney(payNow)}`
+      : t`Подтвердить заказ`
 
   return (
     <div className={styles.layout}>

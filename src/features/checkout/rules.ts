@@ -312,6 +312,10 @@ export function choosePayment(current: PaymentChoice, action: PaymentAction): Pa
   }
 }
 
+/** Paid by a loan the broker's bank signs: the order is placed first, then applied for. */
+export const isFinancing = (method: string | null): boolean =>
+  method === 'loan/installment' || method === 'loan/installment_initial_payment'
+
 /** The methods an order can be paid with here, in the store's order. */
 export const orderMethods = (methods: readonly PaymentMethod[]) =>
   methods.filter((m): m is PaymentMethod & { code: OrderPaymentMethod } => isOrderPaymentMethod(m.code))

@@ -39,5 +39,12 @@ function CheckoutStepRoute() {
   const { step } = Route.useParams()
   const { orderId, status } = Route.useSearch()
   if (step === 'result') return <ResultPage orderId={orderId} status={status} />
-  return <CheckoutPage step={isStep(step) && step !== 'result' ? step : 'receiver'} />
+  // An order's application and the form are separate pages: back from one, the form starts afresh.
+  return (
+    <CheckoutPage
+      key={orderId ?? 'form'}
+      step={isStep(step) && step !== 'result' ? step : 'receiver'}
+      orderId={orderId}
+    />
+  )
 }
