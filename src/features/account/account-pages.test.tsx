@@ -45,6 +45,26 @@ function handler(call: RecordedCall): Response {
     return errorAnswer(401, 'unauthorized', 'errors:pleaseLogInAgain')
   if (call.path === '/menu/api/v1/menu/katalog') return json(200, MENU)
   if (call.path === '/account/api/v2/addresses') return json(200, [ADDRESS])
+  if (call.path === '/oms/api/v3/orders/history') {
+    const forOrganization = call.url.includes('isOrganization=true')
+    return json(200, {
+      orders: [
+        {
+          order_id: '44444444-4444-4444-8444-444444444444',
+          number: forOrganization ? '700002' : '700001',
+          status: 'NEW',
+          created_at: '2026-11-01T10:00:00+05:00',
+          total: 150_000,
+          city_id: 1,
+          delivery_type: 'PICKUP',
+          isOrganization: forOrganization,
+          items: [],
+        },
+      ],
+      statuses: [],
+      count: 1,
+    })
+  }
   if (call.path === '/account/api/v2/receivers' && call.method === 'GET') return json(200, receivers)
   if (call.path === '/account/api/v2/receivers' && call.method === 'POST') {
     const body = call.body as Omit<Receiver, 'id' | 'emailFromProfile'>
@@ -129,5 +149,15 @@ describe('the account area', () => {
       phone: '+7 701 555 44 33',
       email: '',
     })
+  })
+
+  it('filters the order history by buyer: the choice is in the address and in the request', async () => {
+    const router = await renderAt('/my-account/orders-list')
+    expect(await screen.findByText(/700001/)).toBeTruthy()
+    fireEvent.change(screen.getByTestId('orders-buyer'), { target: { value: 'true' } })
+    expect(await screen.findByText(/700002/)).toBeTruthy()
+    expect(router.state.location.search).toMatchObject({ isOrganization: true })
+    const asked = calls.filter((c) => c.path === '/oms/api/v3/orders/history').at(-1)
+    expect(asked?.url).toContain('isOrganization=true')
   })
 })

@@ -75,7 +75,7 @@ export interface OrdersPageProps {
   onFilters: (next: OrderFilters) => void
 }
 
-/** Spec 2.6, 7.10: the order history with status and date filters, 25 orders at a time. */
+/** Spec 2.6, 7.10: the order history filtered by status, dates and buyer, 25 orders at a time. */
 export function OrdersPage({ filters, onFilters }: OrdersPageProps) {
   const { t, i18n } = useLingui()
   const query = useInfiniteQuery(ordersQuery(filters))
@@ -83,7 +83,7 @@ export function OrdersPage({ filters, onFilters }: OrdersPageProps) {
   const orders = pages.flatMap((p) => p.orders)
   const first = pages[0]
   const counts = new Map(first?.statuses.map((s) => [s.status, s.count]))
-  const filtered = Boolean(filters.status || filters.dateFrom || filters.dateTo)
+  const filtered = Boolean(filters.status || filters.dateFrom || filters.dateTo || filters.isOrganization)
 
   return (
     <section className={styles.card} data-testid="orders">
@@ -104,6 +104,23 @@ export function OrdersPage({ filters, onFilters }: OrdersPageProps) {
                 {counts.get(s) ? ` (${counts.get(s)})` : ''}
               </option>
             ))}
+          </select>
+        </label>
+        <label className={styles.select}>
+          {t`Покупатель`}
+          <select
+            value={filters.isOrganization === undefined ? '' : String(filters.isOrganization)}
+            onChange={(e) =>
+              onFilters({
+                ...filters,
+                isOrganization: e.target.value ? e.target.value === 'true' : undefined,
+              })
+            }
+            data-testid="orders-buyer"
+          >
+            <option value="">{t`Все`}</option>
+            <option value="false">{t`Для себя`}</option>
+            <option value="true">{t`На организацию`}</option>
           </select>
         </label>
         <Input

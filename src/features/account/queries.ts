@@ -85,6 +85,8 @@ export interface OrderFilters {
   status?: OrderStatus
   dateFrom?: string
   dateTo?: string
+  /** Orders for an organisation (true) or for the shopper (false); both when absent. */
+  isOrganization?: boolean
 }
 
 /** Spec 4, 7.10: pages of 25; the next page is asked for while the total exceeds what is loaded. */
@@ -95,7 +97,12 @@ export const ordersQuery = (filters: OrderFilters) =>
     queryFn: ({ signal, pageParam }) =>
       api.get<OrderHistory>(`${OMS_V3}/orders/history`, {
         signal,
-        query: { ...filters, limit: ORDER_PAGE_SIZE, skip: pageParam },
+        query: {
+          ...filters,
+          isOrganization: filters.isOrganization === undefined ? undefined : String(filters.isOrganization),
+          limit: ORDER_PAGE_SIZE,
+          skip: pageParam,
+        },
       }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.orders.length, 0)

@@ -10,6 +10,7 @@ const parseOrdersSearch = (search: Record<string, unknown>) =>
     status: oneOfParam(search.status, ORDER_STATUSES),
     dateFrom: isoDateParam(search.dateFrom),
     dateTo: isoDateParam(search.dateTo),
+    isOrganization: typeof search.isOrganization === 'boolean' ? search.isOrganization : undefined,
   })
 
 export const Route = createFileRoute('/{-$city}/my-account/orders-list')({
