@@ -30,14 +30,14 @@ import {
 } from '../../../contract/broker'
 import { ErrorBody } from '../../../contract/common'
 import { requireUser } from '../../http/auth'
-import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors'
+import { notFound, unprocessable } from '../../http/errors'
 import type { ModuleRegistration } from '../../http/types'
 import { createLocalLoanBroker } from '../../providers/broker/local'
 import { bankLogoSvg } from '../../providers/broker/logo'
 import { registerLocalBrokerPages } from '../../providers/broker/pages'
 import { createLocalSmsProvider } from '../../providers/sms/local'
 import { selfDelivery } from '../../providers/self-delivery'
-import { verifyCallback } from '../../providers/signature'
+import { signedCallbackRoute } from '../../http/signed-callback'
 import { createAgreements } from './agreements'
 import { createApplications } from './applications'
 import { createBrokerRepo } from './repo'
@@ -268,45 +268,14 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     async (req) => applications.loanApproved(req.body.referenceId, await userOf(req)),
   )
 
-  // The broker's callback is verified against the exact bytes it signed, so this scope keeps them.
-  await app.register(async (scope) => {
-    const raw = new WeakMap<FastifyRequest, string>()
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (req, body, done) => {
-        raw.set(req, body as string)
-        try {
-          done(null, JSON.parse(body as string))
-        } catch {
-          done(null, {})
-        }
-      },
-    )
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      CALLBACK,
-      {
-        schema: {
-          tags,
-          summary: "The broker's signed word that an offer was signed at its bank",
-          response: { 200: z.object({ ok: z.literal(true) }), ...errors },
-        },
-      },
-      async (req) => {
-        const signature = req.headers['x-signature']
-        if (
-          !verifyCallback(
-            config.PAYMENT_CALLBACK_SECRET,
-            raw.get(req) ?? '',
-            typeof signature === 'string' ? signature : undefined,
-          )
-        )
-          throw forbidden(KEYS.badSignature)
-        const body = BrokerCallbackBody.safeParse(req.body)
-        if (!body.success) throw badRequest()
-        await applications.callback(body.data)
-        return { ok: true as const }
-      },
-    )
+  await signedCallbackRoute(app, {
+    path: CALLBACK,
+    secret: config.PAYMENT_CALLBACK_SECRET,
+    tags,
+    summary: "The broker's signed word that an offer was signed at its bank",
+    params: z.object({}),
+    body: BrokerCallbackBody,
+    badSignature: KEYS.badSignature,
+    handle: (body) => applications.callback(body),
   })
 }

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   CalculationOrder,
@@ -24,7 +23,6 @@ import { CITIES, ErrorBody, HEADERS, type Lang } from '../../../contract/common'
 import { pagePrefix } from '../../../contract/values/common'
 import { DeliveryResult } from '../../../contract/inventory'
 import { optionalUser } from '../../http/auth'
-import { badRequest, forbidden } from '../../http/errors'
 import { idempotencyRequest } from '../../http/idempotency'
 import { publicOrigin } from '../../http/public-origin'
 import type { ModuleRegistration } from '../../http/types'
@@ -34,7 +32,7 @@ import { createLocalQrProvider } from '../../providers/qr/local'
 import { registerLocalQrPages } from '../../providers/qr/pages'
 import { qrSvg } from '../../providers/qr/svg'
 import { selfDelivery } from '../../providers/self-delivery'
-import { verifyCallback } from '../../providers/signature'
+import { signedCallbackRoute } from '../../http/signed-callback'
 import type { Actor } from '../cart'
 import { registerPreorderRoutes } from './preorder-routes'
 import { createLocalSmsProvider } from '../../providers/sms/local'
@@ -314,42 +312,14 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     async (req, reply) => reply.redirect(await checkout.cardReturn(req.params.id, req.lang), 303),
   )
 
-  // Callbacks are verified against the exact bytes the provider signed, so this scope keeps them.
-  await app.register(async (scope) => {
-    const raw = new WeakMap<FastifyRequest, string>()
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (req, body, done) => {
-        raw.set(req, body as string)
-        try {
-          done(null, JSON.parse(body as string))
-        } catch {
-          done(null, {})
-        }
-      },
-    )
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      `${PAYMENT_V1}/callbacks/:provider`,
-      {
-        schema: {
-          tags: ['payment'],
-          summary: "A payment provider's signed result (`X-Signature: sha256=<HMAC of the body>`)",
-          params: ProviderParams,
-          response: { 200: z.object({ ok: z.literal(true) }), ...errors },
-        },
-      },
-      async (req) => {
-        const signature = req.headers['x-signature']
-        if (
-          !verifyCallback(secret, raw.get(req) ?? '', typeof signature === 'string' ? signature : undefined)
-        )
-          throw forbidden(CHECKOUT_ERROR_KEYS.badSignature)
-        const body = PaymentCallbackBody.safeParse(req.body)
-        if (!body.success) throw badRequest()
-        await checkout.callback(req.params.provider, body.data)
-        return { ok: true as const }
-      },
-    )
+  await signedCallbackRoute(app, {
+    path: `${PAYMENT_V1}/callbacks/:provider`,
+    secret,
+    tags: ['payment'],
+    summary: "A payment provider's signed result (`X-Signature: sha256=<HMAC of the body>`)",
+    params: ProviderParams,
+    body: PaymentCallbackBody,
+    badSignature: CHECKOUT_ERROR_KEYS.badSignature,
+    handle: (body, params) => checkout.callback(params.provider, body),
   })
 }
