@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Cart, CartProduct, PromotionChoice } from '../../contract/cart'
-import type { MarketingUnitType, TradeinCondition } from '../../contract/values/cart'
+import type { MarketingUnitType } from '../../contract/values/cart'
 import type { CityId } from '../../contract/values/common'
 import type { Enqueued, EnqueueInput, OutboxOutcome } from '../data/outbox-item'
 import { outbox as defaultOutbox, type Outbox } from '../data/outbox'
@@ -26,7 +26,8 @@ export interface CartTarget {
 const isCart = (value: unknown): value is Cart =>
   typeof value === 'object' && value !== null && Array.isArray((value as Cart).products)
 
-function enqueue(target: CartTarget, input: EnqueueInput): Enqueued {
+/** A change of the cart through the outbox, laid over the cached cart at once (see above). */
+export function enqueue(target: CartTarget, input: EnqueueInput): Enqueued {
   const { queryClient, owner, cityId } = target
   const queue = target.outbox ?? defaultOutbox
   const key = cartKey(owner, cityId)
@@ -160,27 +161,6 @@ export const setBonusAmount = (target: CartTarget, bonusAmount: number) =>
     path: settingsPath(target.owner),
     dedupeKey: `cart:${cartPath(target.owner)}:bonus`,
     body: { city_id: target.cityId, bonusAmount },
-  })
-
-/** The old device the shopper hands over for a line (trade-in); its credit comes with the server's answer. */
-export const chooseTradein = (
-  target: CartTarget,
-  sku: string,
-  device: { kind: string; condition: TradeinCondition },
-) =>
-  enqueue(target, {
-    kind: CART_KINDS.tradein,
-    method: 'PUT',
-    path: `${cartPath(target.owner)}/tradein`,
-    body: { city_id: target.cityId, sku, device_kind: device.kind, condition: device.condition },
-  })
-
-export const removeTradein = (target: CartTarget, sku: string) =>
-  enqueue(target, {
-    kind: CART_KINDS.removeTradein,
-    method: 'DELETE',
-    path: `${cartPath(target.owner)}/tradein`,
-    query: { city_id: target.cityId, sku },
   })
 
 /** Spec 7: POST v3 .../productsBatch adds everything together, or nothing. */

@@ -97,12 +97,7 @@ export const ordersQuery = (filters: OrderFilters) =>
     queryFn: ({ signal, pageParam }) =>
       api.get<OrderHistory>(`${OMS_V3}/orders/history`, {
         signal,
-        query: {
-          ...filters,
-          isOrganization: filters.isOrganization === undefined ? undefined : String(filters.isOrganization),
-          limit: ORDER_PAGE_SIZE,
-          skip: pageParam,
-        },
+        query: { ...filters, limit: ORDER_PAGE_SIZE, skip: pageParam },
       }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.orders.length, 0)

@@ -15,11 +15,10 @@ import { CartLine } from './cart-line'
 import { CommercialOffer } from './commercial-offer'
 import { Coupons } from './coupons'
 import { cartErrorText } from '../../cart/messages'
+import { chooseTradein, removeTradein } from './tradein-queries'
 import {
   addMarketingUnit,
   choosePromotion,
-  chooseTradein,
-  removeTradein,
   removePromotion,
   removeInactive,
   removeLine,
