@@ -178,7 +178,7 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
       schema: {
         tags,
         summary: "A bank's logo as the store draws it",
-        params: z.object({ bic: z.string().max(20) }),
+        params: z.object({ bic: z.string().regex(/^[A-Z0-9]{8,11}$/) }),
       },
     },
     async (req, reply) => {
