@@ -3,7 +3,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
+# Each step's duration is printed as the next one starts, so a slow CI run shows where its time went.
+last_step=''
+step_started=$SECONDS
+step() {
+  if [ -n "$last_step" ]; then
+    printf '\033[1m== %s took %d s ==\033[0m\n' "$last_step" $((SECONDS - step_started))
+  fi
+  last_step=$1
+  step_started=$SECONDS
+  printf '\n\033[1m== %s ==\033[0m\n' "$1"
+}
 
 step 'type check'
 npm run --silent typecheck
@@ -21,3 +31,4 @@ step 'production build'
 npm run --silent build
 step 'journeys (Playwright, Chromium)'
 npx playwright test
+step 'all checks passed'
