@@ -6,7 +6,6 @@ import {
   customType,
   index,
   integer,
-  pgSequence,
   pgTable,
   smallint,
   timestamp,
@@ -30,24 +29,19 @@ export const catalogVersion = pgTable(
   (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 )
 
-/**
- * Bumped (nextval) by every statement that writes `stocks`. A sequence and not a row: checkouts
- * reserve stock concurrently and must not queue on one row lock. Being outside transactions, a bump
- * can be seen before its writer commits: which stock changed is read from `stock_changes`.
- */
-export const catalogStockVersion = pgSequence('catalog_stock_version', { startWith: 1, cache: 1 })
-
 /** PostgreSQL's 64-bit transaction id, read and compared as text. */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
 
 /**
  * Which products' stock a transaction changed, one row per product and writing statement (triggers in
- * the migration `0013_stock_changes`; a statement writing more than 200 products records one row
+ * the migrations `0013_stock_changes` and `0031_stock_changes_version`; a statement writing more than 200 products records one row
  * with no product, meaning "read all stock again"). Each process's catalogue index reads the rows of
  * transactions from its cursor on (`xid >= ` the oldest transaction still running when it last looked,
  * so a writer that commits late is never missed) and reloads the stock of only those products: an
  * order changes two or three products, where reading all stock is 1.7 million rows at 200,000 products.
- * Rows older than an hour are deleted by the pollers.
+ * Rows older than an hour are deleted by the pollers. The last id given out is the stock's version
+ * (a sequence and not a row: checkouts reserve stock concurrently and must not queue on one row lock;
+ * being outside transactions, it can move before its writer commits, which the readers allow for).
  */
 export const stockChanges = pgTable(
   'stock_changes',

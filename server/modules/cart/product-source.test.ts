@@ -56,7 +56,7 @@ describe('cart product source', () => {
 
     // a writer's trigger moves the sequence before the writer commits: the check that sees the move
     // reads the old stock again, and the check after it catches the commit
-    await database.db.execute(sql`select nextval('catalog_stock_version')`)
+    await database.db.execute(sql`select nextval('stock_changes_id_seq')`)
     clock = 2600
     expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(3)
     await setStockWithoutMovingTheSequence(p.id, 1)
@@ -83,10 +83,10 @@ describe('cart product source', () => {
  */
 async function setStockWithoutMovingTheSequence(productId: number, quantity: number) {
   await database.db.transaction(async (tx) => {
-    await tx.execute(sql`alter table stocks disable trigger stocks_catalog_stock_version`)
+    await tx.execute(sql`alter table stocks disable trigger stocks_changes_update`)
     await tx.execute(
       sql`update stocks set quantity = ${quantity} where product_id = ${productId} and city_id = 1`,
     )
-    await tx.execute(sql`alter table stocks enable trigger stocks_catalog_stock_version`)
+    await tx.execute(sql`alter table stocks enable trigger stocks_changes_update`)
   })
 }

@@ -31,9 +31,9 @@
  * is clear. Cost grows with the range size / 32 times the number of options, not with the rows.
  *
  * Refresh (`index-holder.ts`). Triggers bump `catalog_version` on every statement that writes the
- * catalogue tables and the `catalog_stock_version` sequence on every write to `stocks`. Each process
- * polls both every 2 s (one tiny query). A catalogue change rebuilds the whole index in the
- * background while the old one keeps answering, then swaps it in; a stock-only change reloads the
+ * catalogue tables, and every write to `stocks` records its products in `stock_changes`, whose id
+ * sequence is the stock's version. Each process polls both every 2 s (one tiny query). A
+ * catalogue change rebuilds the whole index in the background while the old one keeps answering, then swaps it in; a stock-only change reloads the
  * stock arrays (one grouped query) and swaps the `StockState`. Several processes each hold their own
  * copy and converge within a poll interval plus the build time; nothing here is shared state.
  *

@@ -177,12 +177,15 @@ async function numbers(
   }
 }
 
-/** The catalogue's version and the stock sequence: what every cache of catalogue data keys on. */
+/**
+ * The catalogue's version and the stock's (the last id `stock_changes` gave out: every recorded change of
+ * stock takes one): what every cache of catalogue data keys on.
+ */
 export async function readCatalogVersions(db: Db): Promise<Versions> {
   const [row] = await rows<{ catalog: number | null; stock: number }>(
     db,
     sql`select (select version::float8 from catalog_version where id = 1) as catalog,
-               (select case when is_called then last_value else 0 end from catalog_stock_version)::float8 as stock`,
+               (select case when is_called then last_value else 0 end from stock_changes_id_seq)::float8 as stock`,
   )
   return { catalog: Number(row?.catalog ?? 0), stock: Number(row?.stock ?? 0) }
 }
