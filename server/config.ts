@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { isValidBin } from './providers/organisation-registry/bin'
+import { DEFAULT_POOL_SIZE } from './db/connection'
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the loopback and private ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -48,6 +49,8 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections to PostgreSQL per process (see DEFAULT_POOL_SIZE for the measurement). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_SIZE),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PRODUCTS: z.coerce.number().int().min(100).max(1_000_000).default(5000),

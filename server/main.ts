@@ -10,7 +10,11 @@ import { seedIfEmpty } from './seed/seed-if-empty'
 const SHUTDOWN_DEADLINE_MS = 15_000
 
 function openConfiguredDatabase(config: Config) {
-  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR })
+  return openDatabase(
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { dataDir: config.DATA_DIR },
+  )
 }
 
 /** Migrates and, on an empty database, seeds it: once, before any process answers. */

@@ -31,11 +31,23 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; image?: Blob }
+/**
+ * Connections each server process keeps to PostgreSQL. Few: on two cores the checkout bench (32
+ * connections, PostgreSQL 200k) answered calculations at 1,714 req/s, p95 28 ms with 6 against 1,212
+ * req/s, p95 50 ms with 20; orders 564/s, p95 77 ms against 576/s, p95 80 ms. More backends than cores
+ * only take turns on them; the requests wait in the pool's queue instead.
+ */
+export const DEFAULT_POOL_SIZE = 6
+
+export type DatabaseTarget =
+  { url: string; poolSize?: number } | { dataDir: string } | { memory: true; image?: Blob }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 })
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? DEFAULT_POOL_SIZE,
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
