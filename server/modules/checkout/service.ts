@@ -99,6 +99,18 @@ export interface CheckoutServiceDeps {
   rulesTtlMs?: number
 }
 
+/**
+ * What checkout asks of financing (the broker module attaches it): an order placed for a loan may be
+ * paid another way only once no application of it can pay it any more, and a loan that paid a
+ * cancelled order is cancelled through the broker.
+ */
+export interface FinancingPort {
+  /** Stops the order's open applications at the broker; `signed` when a signed loan pays (or paid) it. */
+  release(orderId: string, reason: 'abandoned' | 'order_cancelled'): Promise<'released' | 'signed'>
+  /** Cancels the loan of this contract that paid the order; the note for the order's timeline. */
+  cancelLoan(orderId: string, contractNumber: string): Promise<{ cancelled: boolean; note: string | null }>
+}
+
 /** What the `paid` listeners learn of an order. */
 export interface PaidOrder {
   orderId: string
@@ -184,6 +196,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const providerTimeoutMs = deps.providerTimeoutMs ?? 10_000
   const rulesTtlMs = deps.rulesTtlMs ?? 5_000
   let rules: { at: number; rows: Promise<PaymentMethodRule[]> } | null = null
+  let financing: FinancingPort | null = null
+
+  /** After an order placed for a loan is cancelled: its applications are stopped at the broker. */
+  async function releaseFinancing(orderIds: string[]) {
+    for (const id of orderIds) await financing?.release(id, 'order_cancelled').catch(() => undefined)
+  }
 
   function paymentRules(): Promise<PaymentMethodRule[]> {
     const at = Date.now()
@@ -615,9 +633,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return order
   }
 
+  /**
+   * Paying again by card or QR: an order waiting for its card or QR payment, and one placed for a loan
+   * (the shopper pays another way once the banks refused, or gives the application up).
+   */
   const canPay = (order: OrderRow, at: Date) =>
     order.status === 'PAYMENT_PENDING' &&
-    ONLINE.has(order.paymentMethod ?? '') &&
+    (ONLINE.has(order.paymentMethod ?? '') || FINANCED.has(order.paymentMethod ?? '')) &&
     order.reservedUntil !== null &&
     order.reservedUntil.getTime() > at.getTime() &&
     (order.paymentStatus === 'failed' || order.paymentStatus === 'pending')
@@ -640,6 +662,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { status: 'declined' as const, amount: p.amount, mask: null, reason: s.status }
   }
 
+  /**
+   * A loan that paid an order the shopper no longer takes is cancelled through the broker (the bank
+   * then owes the store nothing and the shopper nothing to the bank); the timeline says so. Not
+   * cancelled now (the broker did not answer): the refund sweep asks again.
+   */
+  async function cancelLoan(orderId: string, p: PaymentRow) {
+    const answer = await financing?.cancelLoan(orderId, p.providerRef!).catch(() => null)
+    if (!answer?.cancelled) return
+    if ((await repo.markRefunded(p.id, now())) && answer.note) await repo.timelineNote(orderId, answer.note)
+  }
+
   /** What an order has been paid back, and what it still owes, tenge. */
   async function refundState(orderId: string) {
     const order = await repo.order(orderId)
@@ -651,6 +684,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     calculate,
     paymentMethods,
     financed,
+    /** The broker module attaches financing here when it starts (it comes after checkout). */
+    attachFinancing(port: FinancingPort) {
+      financing = port
+    },
     /** Opens the provider's page for an order's pending attempt (pre-orders pay through it too). */
     startPayment,
     savedCardToken,
@@ -684,9 +721,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async payAgain(orderId: string, actor: Actor, body: PayAgainInput): Promise<PaymentStart> {
-      const order = await ownOrder(orderId, actor)
+      let order = await ownOrder(orderId, actor)
       if (!canPay(order, now())) throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
       const token = await savedCardToken(actor.userId!, body.saved_card_id)
+      // A signed loan already pays most of the order: what is left is its initial payment, by card.
+      const loan = FINANCED.has(order.paymentMethod ?? '') ? await repo.loanPayment(order.id) : undefined
+      if (loan && body.payment_method !== 'card_payment')
+        throw unprocessable(CHECKOUT_ERROR_KEYS.paymentMethodUnavailable, {
+          reason: 'initial_payment_by_card',
+        })
+      if (FINANCED.has(order.paymentMethod ?? '') && !loan) {
+        // No application may pay the order once it is paid another way: each is stopped at the broker
+        // first, and a loan signed before that pays the order instead.
+        if (!financing || (await financing.release(order.id, 'abandoned')) === 'signed')
+          throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
+        order = await ownOrder(orderId, actor)
+        if (!canPay(order, now())) throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
+      }
       // The last attempt ends at its provider first, so the shopper can never pay twice.
       for (const p of await repo.pendingPayments(order.id)) {
         const outcome = await providerOutcome(p)
@@ -697,26 +748,32 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         if (p.providerRef) await providerOf(p.provider).cancelPayment(p.providerRef)
         await db.transaction((tx) => repo.settlePayment(tx, p.id, 'cancelled', { reason: 'replaced' }, now()))
       }
+      const method = (loan ? order.paymentMethod : body.payment_method) as PaymentStart['method']
       try {
         await db.transaction(async (tx) => {
+          // under the order's lock, as a loan paying it takes it: one of the two finds it waiting
+          const locked = await repo.lockOrder(tx, order.id)
+          if (!locked || !canPay(locked, now()) || locked.paymentMethod !== order.paymentMethod)
+            throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
           await repo.insertPayment(tx, {
             orderId: order.id,
-            method: body.payment_method,
+            method,
             provider: providerOfMethod(body.payment_method),
-            amount: order.calculation!.sumToPay,
+            amount: order.calculation!.sumToPay - (loan?.amount ?? 0),
           })
           await repo.updateOrder(
             tx,
             order.id,
             { status: ['PAYMENT_PENDING'] },
-            { paymentMethod: body.payment_method, paymentStatus: 'pending' },
+            { paymentMethod: method, paymentStatus: 'pending' },
           )
         })
-      } catch {
+      } catch (err) {
+        if (err instanceof HttpError) throw err
         throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       }
       const redirect = await startPayment(order.id, actor.lang, token)
-      return { method: body.payment_method, status: 'pending', redirect_url: redirect }
+      return { method, status: 'pending', redirect_url: redirect }
     },
 
     async qrPayment(orderId: string, actor: Actor, origin: string): Promise<QrPayment> {
@@ -824,7 +881,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             ? 'failed'
             : order.paymentStatus
       await repo.updateOrder(tx, order.id, {}, { reservedUntil: null, paymentStatus })
+      const financed = FINANCED.has(order.paymentMethod ?? '') ? [order.id] : []
       return async () => {
+        await releaseFinancing(financed)
         for (const p of ended)
           if (p.providerRef)
             await providerOf(p.provider)
@@ -858,6 +917,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if (!order || order.paymentStatus !== 'refund_due') return refundState(orderId)
       for (const p of await repo.paidPayments(orderId)) {
         if (!p.providerRef) continue
+        if (p.provider === 'broker') {
+          await cancelLoan(orderId, p)
+          continue
+        }
         try {
           const r = await withTimeout(
             providerOf(p.provider).refundPayment({
@@ -889,10 +952,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      */
     async expireDue(limit = 50): Promise<number> {
       const ended: PaymentRow[] = []
+      const financedOrders: string[] = []
       const at = now()
       const count = await db.transaction(async (tx) => {
         const due = await repo.lockExpired(tx, at, limit)
         for (const order of due) {
+          if (FINANCED.has(order.paymentMethod ?? '')) financedOrders.push(order.id)
           await repo.release(tx, order.id)
           await repo.refund(tx, order)
           ended.push(...(await repo.expirePayments(tx, order.id, at)))
@@ -916,6 +981,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         }
         return due.length
       })
+      await releaseFinancing(financedOrders)
       for (const p of ended)
         if (p.providerRef)
           await providerOf(p.provider)
