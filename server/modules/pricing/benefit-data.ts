@@ -4,7 +4,6 @@ import type {
   BenefitConditions,
   cashbackRules,
   giftCards,
-  loanProducts,
   promotions,
 } from '../../db/schema/cart'
 
@@ -12,7 +11,6 @@ import type {
 export type PromotionRow = typeof promotions.$inferSelect
 export type CashbackRuleRow = typeof cashbackRules.$inferSelect
 export type GiftCardRow = typeof giftCards.$inferSelect
-export type LoanProductRow = typeof loanProducts.$inferSelect
 
 /** A product a promotion offers (a gift, a kit's part), as it stands in the cart's city. */
 export interface OfferedProduct {
