@@ -94,7 +94,7 @@ function PayOtherwise({ order, givingUp }: { order: OrderDetail; givingUp: boole
       </div>
     )
   return (
-    <div data-testid="broker-pay-otherwise-form">
+    <div className={checkout.main} data-testid="broker-pay-otherwise-form">
       {givingUp ? (
         <p className={checkout.warning} role="note">
           {t`Заявку в банки отзовём, а предложения банков перестанут действовать.`}
