@@ -1,11 +1,6 @@
 import type { ProductType } from '../../../contract/catalog'
 import type { DiscountKind, Rounding } from '../../../contract/values/cart'
-import type {
-  BenefitConditions,
-  cashbackRules,
-  giftCards,
-  promotions,
-} from '../../db/schema/cart'
+import type { BenefitConditions, cashbackRules, giftCards, promotions } from '../../db/schema/cart'
 
 /** The rows pricing reads, as plain data, so every rule is a pure function of them. */
 export type PromotionRow = typeof promotions.$inferSelect

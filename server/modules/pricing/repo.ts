@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { arrayLiteral, rows, statementRows } from '../../db/rows'
-import {
-  benefitSettings,
-  cashbackRules,
-  giftCards,
-  promoCodeRules,
-  promotions,
-} from '../../db/schema/cart'
+import { benefitSettings, cashbackRules, giftCards, promoCodeRules, promotions } from '../../db/schema/cart'
 import { tradeinDevices } from '../../db/schema/tradein'
 import type { TradeinTables } from './tradein'
 import { createBonusRepo } from '../bonus'
