@@ -747,6 +747,53 @@ describe('cancelling an order a loan paid', () => {
   })
 })
 
+describe('a loan signed for an order waiting for its initial payment', () => {
+  async function signedWithInitialPayment() {
+    const { user, order } = await financedOrder('loan/installment_initial_payment')
+    const { referenceId } = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user)))).json(),
+    )
+    const offer = (await settled(user, referenceId)).partners.find((p) => p.state === 'APPROVED')!.offers[0]!
+    const signed = await signAt(offer.redirectUrl)
+    await app.inject({ url: signed.headers.location as string })
+    expect((await paymentsOf(order.order_id)).map((p) => [p.provider, p.status])).toEqual([
+      ['broker', 'paid'],
+      ['card', 'pending'],
+    ])
+    return { user, order, referenceId }
+  }
+
+  it('is cancelled through the broker when the shopper cancels the order before paying the rest', async () => {
+    const { user, order, referenceId } = await signedWithInitialPayment()
+    const cancelled = await app.inject({
+      method: 'PATCH',
+      url: `/oms/api/v1/orders/${order.order_id}/cancelation`,
+      headers: user.headers,
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', payment_status: 'refunded' })
+    expect((await brokerRow(referenceId)).loan_cancelled_at).not.toBeNull()
+    expect((await paymentsOf(order.order_id)).map((p) => [p.provider, p.status])).toEqual([
+      ['broker', 'refunded'],
+      ['card', 'expired'],
+    ])
+  })
+
+  it('is cancelled through the broker when the order’s hold runs out before the rest is paid', async () => {
+    const { order, referenceId } = await signedWithInitialPayment()
+    await db.execute(
+      sql`update orders set reserved_until = now() - interval '1 second' where id = ${order.order_id}`,
+    )
+    expect(await app.checkout.expireDue()).toBeGreaterThanOrEqual(1)
+    expect((await brokerRow(referenceId)).loan_cancelled_at).not.toBeNull()
+    const [row] = await rows<{ status: string; payment_status: string }>(
+      db,
+      sql`select status, payment_status from orders where id = ${order.order_id}`,
+    )
+    expect(row).toEqual({ status: 'CANCELLED', payment_status: 'refunded' })
+  })
+})
+
 describe('the agreement’s SMS code', () => {
   it('is refused once expired, with the expired-code message, even when right', async () => {
     const user = await signInTestUser(app)

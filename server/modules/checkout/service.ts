@@ -680,6 +680,42 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { refunded: sums.refunded, pending: order?.paymentStatus === 'refund_due' ? sums.paid : 0 }
   }
 
+  /**
+   * Pays back through the providers what an order owes (`refund_due`): each paid attempt once,
+   * however often or from however many processes this is asked (the provider keeps one refund per
+   * attempt's reference, and the attempt leaves `paid` once). What a provider did not pay back now
+   * stays owed, and the sweep asks again.
+   */
+  async function refund(orderId: string): Promise<{ refunded: number; pending: number }> {
+    const order = await repo.order(orderId)
+    if (!order || order.paymentStatus !== 'refund_due') return refundState(orderId)
+    for (const p of await repo.paidPayments(orderId)) {
+      if (!p.providerRef) continue
+      if (p.provider === 'broker') {
+        await cancelLoan(orderId, p)
+        continue
+      }
+      try {
+        const r = await withTimeout(
+          providerOf(p.provider).refundPayment({
+            sessionId: p.providerRef,
+            amount: p.amount,
+            merchantRef: `refund:${p.id}`,
+          }),
+          providerTimeoutMs,
+        )
+        if (r.status === 'refunded') await repo.markRefunded(p.id, now())
+      } catch {
+        // the provider did not answer: the money stays owed and the sweep asks again
+      }
+    }
+    if ((await repo.paidPayments(orderId)).length === 0)
+      await db.transaction((tx) =>
+        repo.updateOrder(tx, orderId, { paymentStatus: ['refund_due'] }, { paymentStatus: 'refunded' }),
+      )
+    return refundState(orderId)
+  }
+
   return {
     calculate,
     paymentMethods,
@@ -874,12 +910,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       await repo.release(tx, order.id)
       await repo.refund(tx, order)
       const ended = await repo.expirePayments(tx, order.id, now())
-      const paymentStatus: PaymentStatus =
-        order.paymentStatus === 'paid'
-          ? 'refund_due'
-          : order.paymentStatus === 'pending'
-            ? 'failed'
-            : order.paymentStatus
+      // a loan signed for an order still waiting for its initial payment took part of it too
+      const took = order.paymentStatus === 'paid' || (await repo.hasPaidAttempts(tx, order.id))
+      const paymentStatus: PaymentStatus = took
+        ? 'refund_due'
+        : order.paymentStatus === 'pending'
+          ? 'failed'
+          : order.paymentStatus
       await repo.updateOrder(tx, order.id, {}, { reservedUntil: null, paymentStatus })
       const financed = FINANCED.has(order.paymentMethod ?? '') ? [order.id] : []
       return async () => {
@@ -906,41 +943,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
     },
 
-    /**
-     * Pays back through the providers what an order owes (`refund_due`): each paid attempt once,
-     * however often or from however many processes this is asked (the provider keeps one refund per
-     * attempt's reference, and the attempt leaves `paid` once). What a provider did not pay back now
-     * stays owed, and the sweep asks again.
-     */
-    async refund(orderId: string): Promise<{ refunded: number; pending: number }> {
-      const order = await repo.order(orderId)
-      if (!order || order.paymentStatus !== 'refund_due') return refundState(orderId)
-      for (const p of await repo.paidPayments(orderId)) {
-        if (!p.providerRef) continue
-        if (p.provider === 'broker') {
-          await cancelLoan(orderId, p)
-          continue
-        }
-        try {
-          const r = await withTimeout(
-            providerOf(p.provider).refundPayment({
-              sessionId: p.providerRef,
-              amount: p.amount,
-              merchantRef: `refund:${p.id}`,
-            }),
-            providerTimeoutMs,
-          )
-          if (r.status === 'refunded') await repo.markRefunded(p.id, now())
-        } catch {
-          // the provider did not answer: the money stays owed and the sweep asks again
-        }
-      }
-      if ((await repo.paidPayments(orderId)).length === 0)
-        await db.transaction((tx) =>
-          repo.updateOrder(tx, orderId, { paymentStatus: ['refund_due'] }, { paymentStatus: 'refunded' }),
-        )
-      return refundState(orderId)
-    },
+    refund,
 
     /** Orders whose money is still owed back. */
     refundsDue: (limit = 20) => repo.refundsDue(limit),
@@ -961,6 +964,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           await repo.release(tx, order.id)
           await repo.refund(tx, order)
           ended.push(...(await repo.expirePayments(tx, order.id, at)))
+          // a signed loan whose initial payment never came is owed back (cancelled at the broker)
+          const took = await repo.hasPaidAttempts(tx, order.id)
           await repo.updateOrder(
             tx,
             order.id,
@@ -968,7 +973,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             {
               status: 'CANCELLED',
               reservedUntil: null,
-              paymentStatus: order.paymentStatus === 'pending' ? 'failed' : order.paymentStatus,
+              paymentStatus: took
+                ? 'refund_due'
+                : order.paymentStatus === 'pending'
+                  ? 'failed'
+                  : order.paymentStatus,
             },
           )
           if (order.userId)
@@ -982,6 +991,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         return due.length
       })
       await releaseFinancing(financedOrders)
+      for (const id of financedOrders) await refund(id)
       for (const p of ended)
         if (p.providerRef)
           await providerOf(p.provider)
