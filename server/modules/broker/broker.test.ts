@@ -425,10 +425,11 @@ async function payByCard(redirect: string) {
   return back.headers.location as string
 }
 
+/** An order's payment attempts, oldest first (those of one transaction by provider). */
 const paymentsOf = (orderId: string) =>
   rows<{ provider: string; status: string; amount: number; method: string }>(
     db,
-    sql`select provider, status, amount, method from payments where order_id = ${orderId} order by created_at, id`,
+    sql`select provider, status, amount, method from payments where order_id = ${orderId} order by created_at, provider`,
   )
 
 const applicationRow = async (referenceId: string) =>
