@@ -253,7 +253,11 @@ export const OrderDetail = z.object({
   }),
   /** Until when an unpaid order holds its goods; null when it holds them until it is received. */
   reserved_until: z.string().nullable(),
-  /** A failed or unfinished card or QR payment may be tried again while the goods are held. */
+  /**
+   * The order may be paid by card or QR now, while the goods are held: a failed or unfinished card or QR
+   * payment, or an order waiting for its loan (its applications are withdrawn first; with a signed loan
+   * only its initial payment, by card).
+   */
   can_pay: z.boolean(),
   /** A pre-order: the prepayment is paid now (`calculation.prepayment`), the rest at pickup. */
   is_preorder: z.boolean(),

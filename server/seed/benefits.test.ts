@@ -24,7 +24,6 @@ const snapshot = async () => ({
     database.db,
     sql`select code, balance from gift_cards where code like 'GIFT%' order by code`,
   ),
-  loans: await rows(database.db, sql`select id, months, rate from loan_products order by id`),
   cashback: await rows(database.db, sql`select id, percent from cashback_rules where id = 1`),
 })
 
@@ -58,7 +57,7 @@ describe('the seed of the benefits', () => {
     expect(stocked?.n).toBe(new Set(offered).size)
   })
 
-  it('writes the promo codes, gift cards, cashback, bonus cap and loan terms of spec 9', async () => {
+  it('writes the promo codes, gift cards, cashback and bonus cap of spec 9', async () => {
     const codes = await rows<{ code: string }>(database.db, sql`select code from promo_code_rules`)
     expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(Object.values(SEED_PROMO_CODES)))
     const cards = await rows<{ code: string }>(database.db, sql`select code from gift_cards`)
@@ -68,17 +67,6 @@ describe('the seed of the benefits', () => {
       sql`select value from benefit_settings where key = 'bonus_max_percent'`,
     )
     expect(setting?.value).toBe(30)
-    const banks = await rows<{ bank_code: string; product_type: string; months: number }>(
-      database.db,
-      sql`select distinct bank_code, product_type, months from loan_products`,
-    )
-    expect(new Set(banks.map((b) => b.bank_code)).size).toBeGreaterThanOrEqual(4)
-    expect(
-      banks
-        .filter((b) => b.bank_code === 'kaspi')
-        .map((b) => b.months)
-        .sort((a, b) => a - b),
-    ).toEqual([3, 6, 12, 12, 24, 24, 36])
   })
 
   it('changes nothing when written again', async () => {
@@ -99,11 +87,10 @@ describe('the benefits of the smallest catalogue, and of one seeded before them'
           ?.n
       expect(await count('promo_code_rules')).toBe(Object.keys(SEED_PROMO_CODES).length)
       expect(await count('promotions')).toBeGreaterThan(0)
-      const loans = await count('loan_products')
-      await small.db.execute(sql`delete from loan_products`)
+      await small.db.execute(sql`delete from benefit_settings`)
       await small.db.execute(sql`delete from promotions`)
       expect(await seedIfEmpty(small, { products: MIN_SEED_PRODUCTS })).toBe(false)
-      expect(await count('loan_products')).toBe(loans)
+      expect(await count('benefit_settings')).toBe(1)
       expect(await count('promotions')).toBeGreaterThan(0)
     } finally {
       await small.close()

@@ -174,41 +174,6 @@ async function promoCodeRows(db: Executor) {
   ]
 }
 
-const BANKS = [
-  { code: 'kaspi', title: 'Kaspi Bank', installments: [3, 6, 12, 24], rate: 29.9 },
-  { code: 'halyk', title: 'Halyk Bank', installments: [3, 6, 12, 24], rate: 24 },
-  { code: 'homecredit', title: 'Home Credit Bank', installments: [3, 6, 12], rate: 34.9 },
-  { code: 'freedom', title: 'Freedom Bank', installments: [3, 6, 12], rate: 27.5 },
-  { code: 'forte', title: 'ForteBank', installments: [3, 6, 12, 24], rate: 18.9 },
-]
-
-function loanRows() {
-  return BANKS.flatMap((bank, b) => [
-    ...bank.installments.map((months, i) => ({
-      id: 100 * (b + 1) + i,
-      bank_code: bank.code,
-      bank_title: bank.title,
-      product_type: 'installment',
-      months,
-      rate: 0,
-      min_amount: 3_000,
-      max_amount: 2_000_000,
-      is_active: true,
-    })),
-    ...[12, 24, 36].map((months, i) => ({
-      id: 100 * (b + 1) + 50 + i,
-      bank_code: bank.code,
-      bank_title: bank.title,
-      product_type: 'loan',
-      months,
-      rate: bank.rate,
-      min_amount: 30_000,
-      max_amount: 3_000_000,
-      is_active: true,
-    })),
-  ])
-}
-
 async function cashbackRows(db: Executor) {
   const [brand] = await ids(
     db,
@@ -229,9 +194,14 @@ async function cashbackRows(db: Executor) {
   ]
 }
 
-/** Whether the seed's benefits were written: the loan terms are never empty once they were. */
+/**
+ * Whether the seed's benefits were written: the bonus cap is there once they were. (The loan terms are
+ * the loan broker's banks' products, written by their migration.)
+ */
 export async function hasBenefits(db: Executor): Promise<boolean> {
-  const result = (await db.execute(sql`select exists (select 1 from loan_products) as found`)) as unknown as {
+  const result = (await db.execute(
+    sql`select exists (select 1 from benefit_settings where key = 'bonus_max_percent') as found`,
+  )) as unknown as {
     rows: { found: boolean }[]
   }
   return result.rows[0]?.found === true
@@ -242,7 +212,6 @@ export async function writeBenefits(db: Executor): Promise<void> {
   const promotions = await promotionRows(db)
   const codes = await promoCodeRows(db)
   const cashback = await cashbackRows(db)
-  const loans = loanRows()
   const giftCards = [
     { code: SEED_GIFT_CARDS.ten, initial_amount: 10_000, balance: 10_000, valid_to: null, is_active: true },
     { code: SEED_GIFT_CARDS.empty, initial_amount: 5_000, balance: 0, valid_to: null, is_active: true },
@@ -268,7 +237,6 @@ export async function writeBenefits(db: Executor): Promise<void> {
   await db.execute(sql`delete from gift_cards where code in (${list(giftCards.map((c) => c.code))})`)
   await db.execute(sql`delete from cashback_rules where id = 1`)
   await db.execute(sql`delete from benefit_settings where key = 'bonus_max_percent'`)
-  await db.execute(sql`delete from loan_products where id in (${list(loans.map((l) => l.id))})`)
 
   await insertRows(db, 'promotions', promotions)
   await insertRows(db, 'promo_code_rules', codes)
@@ -296,5 +264,4 @@ export async function writeBenefits(db: Executor): Promise<void> {
   )
   await insertRows(db, 'cashback_rules', cashback)
   await insertRows(db, 'benefit_settings', [{ key: 'bonus_max_percent', value: 30 }])
-  await insertRows(db, 'loan_products', loans)
 }

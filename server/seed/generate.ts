@@ -8,6 +8,7 @@ import type {
   SpecGroup,
   Sticker,
 } from '../db/schema/catalog'
+import { MAX_ORDER_SUM } from '../../contract/values/checkout'
 import type { StockCondition } from '../db/schema/inventory'
 import {
   ATTRIBUTES,
@@ -401,7 +402,9 @@ export class CatalogGenerator {
     return SEED_CITIES.map((city, i) => {
       const cityPrice = fixed || i === 0 ? price : shelfPrice(price * (factors[i] ?? 1))
       const oldPrice = discountPercent > 0 ? shelfPrice(cityPrice / (1 - discountPercent / 100)) : null
-      const financed = (type === 'regular' || type === 'mto') && cityPrice >= 15_000
+      // the terms the partner banks offer (broker_bank_products): installments up to the order cap
+      const financed =
+        (type === 'regular' || type === 'mto') && cityPrice >= 15_000 && cityPrice <= MAX_ORDER_SUM
       const creditMonths = cityPrice >= 300_000 ? 24 : 12
       const installmentMonths = cityPrice >= 150_000 ? 12 : cityPrice >= 50_000 ? 6 : 3
       return {

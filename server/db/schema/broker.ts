@@ -104,6 +104,13 @@ export const agreementSigns = pgTable(
 
 export type BrokerApplicationRowStatus = 'open' | 'signed' | 'paid' | 'cancelled'
 
+/**
+ * Why an application stopped before (or instead of) paying its order: the shopper paid another way
+ * (`abandoned`), a newer application replaced it (`superseded`), the order was cancelled or stopped
+ * waiting (`order_cancelled`), or a bank's signature came after one of these (`late_signature`).
+ */
+export type BrokerCancelReason = 'abandoned' | 'superseded' | 'order_cancelled' | 'late_signature'
+
 /** An application for an order's financing; `id` is the broker's referenceId. */
 export const brokerApplications = pgTable(
   'broker_applications',
@@ -124,6 +131,11 @@ export const brokerApplications = pgTable(
     contractNumber: text('contract_number'),
     lang: text('lang').notNull(),
     approvedEventAt: timestamp('approved_event_at', { withTimezone: true }),
+    /** When it stopped, and why; a loan signed after that is cancelled at the broker, never paid out. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason').$type<BrokerCancelReason>(),
+    /** The loan signed under it was cancelled through the broker (a late signature, or the order cancelled). */
+    loanCancelledAt: timestamp('loan_cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('broker_applications_order_idx').on(t.orderId)],
@@ -153,4 +165,10 @@ export const localBrokerApplications = pgTable('local_broker_applications', {
   /** The one offer signed at its bank: taken atomically, so an application is signed once. */
   signedOfferId: uuid('signed_offer_id'),
   signedAt: timestamp('signed_at', { withTimezone: true }),
+  /** The store withdrew it before any offer was signed: taken atomically against the signing. */
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  /** The store cancelled the loan signed under it: the bank pays nothing out, the shopper owes nothing. */
+  loanCancelledAt: timestamp('loan_cancelled_at', { withTimezone: true }),
+  /** Why the store withdrew it or cancelled its loan, as the store said. */
+  cancelReason: text('cancel_reason'),
 })

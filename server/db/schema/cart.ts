@@ -5,7 +5,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -16,7 +15,6 @@ import {
 import type {
   CartNoticeCode,
   DiscountKind,
-  LoanProductType,
   MarketingUnitType,
   PromotionEntityType,
   PromotionType,
@@ -285,21 +283,3 @@ export const benefitSettings = pgTable('benefit_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<number | string | boolean>().notNull(),
 })
-
-/** A partner bank's installment or loan product (the loan calculator's terms). */
-export const loanProducts = pgTable(
-  'loan_products',
-  {
-    id: integer('id').primaryKey(),
-    bankCode: text('bank_code').notNull(),
-    bankTitle: text('bank_title').notNull(),
-    productType: text('product_type').$type<LoanProductType>().notNull(),
-    months: integer('months').notNull(),
-    /** Yearly rate, percent; 0 for an installment. */
-    rate: numeric('rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    minAmount: integer('min_amount').notNull(),
-    maxAmount: integer('max_amount').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-  },
-  (t) => [index('loan_products_type_idx').on(t.productType, t.months)],
-)

@@ -14,7 +14,7 @@ import type { Db } from '../../db/connection'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import type { BankAnswer, BrokerCallback, LoanBroker } from '../../providers/broker/provider'
 import type { ApplicationRow, BrokerRepo } from './repo'
-import { REASON_TITLES, STATE_TITLES } from './titles'
+import { LOAN_CANCELLED_NOTES, REASON_TITLES, STATE_TITLES } from './titles'
 
 type CreateInput = z.output<typeof CreateSchema>
 type Financed = (
@@ -60,11 +60,36 @@ export function createApplications(deps: ApplicationDeps) {
     return app
   }
 
+  const langOf = (app: ApplicationRow): Lang => (app.lang === 'kk' ? 'kk' : 'ru')
+  const failed = async (app: ApplicationRow, lang: Lang) =>
+    resultUrl((await repo.order(app.orderId))?.cityId ?? 1, lang, app.orderId, false)
+
+  /**
+   * A bank's signature that came after the store stopped the application (the shopper paid another
+   * way, applied again, or the order was cancelled): kept on the application, and the loan is
+   * cancelled through the broker, never paid out.
+   */
+  async function lateSignature(app: ApplicationRow, signed: Omit<BrokerCallback, 'eventId'>) {
+    await repo.recordLateSignature(app.id, signed)
+    if ((await broker.cancelLoan(app.id, 'late_signature')) === 'cancelled')
+      await repo.markLoanCancelled(app.id, deps.now())
+  }
+
   /** Takes what the broker says was signed, once, and lets it pay the order; answers where the shopper goes. */
   async function settle(app: ApplicationRow, signed: Omit<BrokerCallback, 'eventId'>, lang: Lang) {
     if (signed.loanAmount !== app.loanAmount) throw conflict(KEYS.callbackRefused)
     const marked = await repo.markSigned(app.id, signed)
-    if (!marked) throw conflict(KEYS.callbackRefused)
+    if (!marked) {
+      const now = await repo.application(app.id)
+      if (now?.status === 'cancelled') {
+        await lateSignature(now, signed)
+        return failed(app, lang)
+      }
+      // the same signature taken a moment ago by the callback or the shopper's return
+      if (now?.signedOfferId === signed.offerId)
+        return resultUrl((await repo.order(app.orderId))?.cityId ?? 1, lang, app.orderId, true)
+      throw conflict(KEYS.callbackRefused)
+    }
     const order = await repo.order(app.orderId)
     const paid = await deps.financed(
       app.orderId,
@@ -75,8 +100,46 @@ export function createApplications(deps: ApplicationDeps) {
       },
       lang,
     )
-    if (paid.outcome !== 'not_waiting') await repo.markPaid(app.id)
-    return paid.redirect ?? resultUrl(order?.cityId ?? 1, lang, app.orderId, paid.outcome !== 'not_waiting')
+    if (paid.outcome === 'not_waiting') {
+      // the order stopped waiting for the loan (paid another way, cancelled, its hold ran out) while
+      // the bank signed: the loan is cancelled, so the shopper never pays for the order twice
+      if (await repo.markCancelled(app.id, 'late_signature', deps.now(), 'signed'))
+        await lateSignature({ ...marked, status: 'cancelled' }, signed)
+      return failed(app, lang)
+    }
+    await repo.markPaid(app.id)
+    return paid.redirect ?? resultUrl(order?.cityId ?? 1, lang, app.orderId, true)
+  }
+
+  /**
+   * Stops every open application of an order at the broker, so none of them can pay it any more (the
+   * shopper pays another way, applies again, or the order is cancelled). Answers `signed` when a loan
+   * signed first pays (or paid) the order: then nothing may replace it.
+   */
+  async function release(orderId: string, reason: 'abandoned' | 'superseded' | 'order_cancelled') {
+    let outcome: 'released' | 'signed' = 'released'
+    const payingStill = async (id: string) => {
+      const now = await repo.application(id)
+      return now?.status === 'signed' || now?.status === 'paid'
+    }
+    for (const app of await repo.applicationsOf(orderId)) {
+      if (app.status === 'signed' || (app.status === 'paid' && !app.loanCancelledAt)) {
+        outcome = 'signed'
+        continue
+      }
+      if (app.status !== 'open') continue
+      const withdrawn = await broker.withdraw(app.id, reason)
+      if (withdrawn === 'signed') {
+        // the shopper signed at the bank before the withdrawal reached it: that signature is taken now
+        const signed = await broker.signed(app.id)
+        if (signed) await settle(app, signed, langOf(app)).catch(() => undefined)
+        if (await payingStill(app.id)) outcome = 'signed'
+        continue
+      }
+      if (!(await repo.markCancelled(app.id, reason, deps.now(), 'open')) && (await payingStill(app.id)))
+        outcome = 'signed'
+    }
+    return outcome
   }
 
   return {
@@ -97,6 +160,10 @@ export function createApplications(deps: ApplicationDeps) {
           : 0
       const referenceId = deps.newId()
       const verificationId = input.verificationId
+      if (!(await repo.verificationUsable(verificationId, userId)))
+        throw unprocessable(KEYS.verificationInvalid)
+      // an earlier application of the order (refused, or given up) is withdrawn: its late answers pay nothing
+      if ((await release(order.id, 'superseded')) === 'signed') throw conflict(KEYS.orderNotFinanceable)
       await deps.db.transaction(async (tx) => {
         if (!(await repo.useVerification(tx, verificationId, userId, deps.now())))
           throw unprocessable(KEYS.verificationInvalid)
@@ -136,13 +203,22 @@ export function createApplications(deps: ApplicationDeps) {
           await settle(app, signed, lang).catch(() => undefined)
           app = await own(referenceId, userId)
         }
+      } else if (app.status === 'cancelled' && !app.loanCancelledAt) {
+        const signed = await broker.signed(referenceId)
+        if (signed) await lateSignature(app, signed)
       }
       const [answers, banks, order] = await Promise.all([
         broker.answers(referenceId),
         repo.banks(),
         repo.order(app.orderId),
       ])
-      const list = answers ?? []
+      // a stopped application offers nothing, whatever a bank said before or after it stopped
+      const list = (answers ?? []).map((a) =>
+        app.status === 'cancelled' &&
+        (a.state === 'APPROVED' || a.state === 'PREAPPROVED' || a.offers.length > 0)
+          ? { ...a, state: 'PARTNER_CANCELLED' as const, reason: 'cancelled' as const, offers: [] }
+          : a,
+      )
       const partners: PaymentPartner[] = list.map((a) => {
         const bank = banks.find((b) => b.bic === a.bic)
         const priority = bank?.priority ?? 99
@@ -185,6 +261,10 @@ export function createApplications(deps: ApplicationDeps) {
       const order = await repo.order(app.orderId)
       const signed = await broker.signed(referenceId)
       if (!signed) return resultUrl(order?.cityId ?? 1, lang, app.orderId, false)
+      if (app.status === 'cancelled') {
+        if (!app.loanCancelledAt) await lateSignature(app, signed)
+        return resultUrl(order?.cityId ?? 1, lang, app.orderId, false)
+      }
       if (app.status !== 'open') return resultUrl(order?.cityId ?? 1, lang, app.orderId, true)
       return settle(app, signed, lang).catch(() => resultUrl(order?.cityId ?? 1, lang, app.orderId, true))
     },
@@ -197,8 +277,25 @@ export function createApplications(deps: ApplicationDeps) {
       const signed = await broker.signed(event.referenceId)
       if (!signed || signed.offerId !== event.offerId || signed.loanAmount !== event.loanAmount)
         throw conflict(KEYS.callbackRefused)
+      // taken, and answered 200 so the broker stops sending it: the loan is cancelled, never paid out
+      if (app.status === 'cancelled') return lateSignature(app, signed)
       if (app.status !== 'open') return
-      await settle(app, signed, app.lang === 'kk' ? 'kk' : 'ru')
+      await settle(app, signed, langOf(app))
+    },
+
+    release,
+
+    /**
+     * The order that a loan paid is cancelled: the loan is cancelled through the broker (once), and the
+     * order's timeline is told so in the language the shopper applied in.
+     */
+    async cancelLoan(orderId: string, contractNumber: string) {
+      const app = (await repo.applicationsOf(orderId)).find((a) => a.contractNumber === contractNumber)
+      if (!app) return { cancelled: false, note: null }
+      if ((await broker.cancelLoan(app.id, 'order_cancelled')) !== 'cancelled')
+        return { cancelled: false, note: null }
+      await repo.markLoanCancelled(app.id, deps.now())
+      return { cancelled: true, note: LOAN_CANCELLED_NOTES[langOf(app)](contractNumber) }
     },
 
     async loanApproved(referenceId: string, userId: string): Promise<LoanApprovedAccepted> {

@@ -394,3 +394,449 @@ describe('an application through the broker', () => {
     expect((await orderOf(user, order.order_id)).payment.status).toBe('pending')
   })
 })
+
+const signAt = (redirectUrl: string) =>
+  app.inject({
+    method: 'POST',
+    url: `${redirectUrl}/sign`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  })
+
+const payAgain = (user: TestUser, orderId: string, method = 'card_payment') =>
+  app.inject({
+    method: 'POST',
+    url: `/payment/api/v1/orders/${orderId}/payments`,
+    headers: user.headers,
+    payload: { payment_method: method },
+  })
+
+/** Pays on the local acquirer's page with a card that it approves, and comes back to the store. */
+async function payByCard(redirect: string) {
+  const sent = await app.inject({
+    method: 'POST',
+    url: redirect,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ pan: '4111111111111111', expiry: '12/30', cvc: '123' }).toString(),
+  })
+  expect(sent.statusCode, sent.body).toBe(303)
+  const back = await app.inject({ url: sent.headers.location as string })
+  expect(back.statusCode).toBe(303)
+  return back.headers.location as string
+}
+
+/** An order's payment attempts, oldest first (those of one transaction by provider). */
+const paymentsOf = (orderId: string) =>
+  rows<{ provider: string; status: string; amount: number; method: string }>(
+    db,
+    sql`select provider, status, amount, method from payments where order_id = ${orderId} order by created_at, provider`,
+  )
+
+const applicationRow = async (referenceId: string) =>
+  (
+    await rows<{
+      status: string
+      cancel_reason: string | null
+      loan_cancelled_at: Date | null
+      contract_number: string | null
+    }>(
+      db,
+      sql`select status, cancel_reason, loan_cancelled_at, contract_number from broker_applications where id = ${referenceId}`,
+    )
+  )[0]!
+
+const brokerRow = async (referenceId: string) =>
+  (
+    await rows<{ withdrawn_at: Date | null; loan_cancelled_at: Date | null; cancel_reason: string | null }>(
+      db,
+      sql`select withdrawn_at, loan_cancelled_at, cancel_reason from local_broker_applications where reference_id = ${referenceId}`,
+    )
+  )[0]!
+
+/**
+ * A bank's signature that reaches the broker after the store withdrew the application (a real broker
+ * may still pass one on): written into the local broker's record, then its signed callback posted.
+ */
+async function lateSignedCallback(referenceId: string, partner: PaymentPartners['partners'][number]) {
+  const offer = partner.offers[0]!
+  const at = new Date()
+  await db.execute(
+    sql`update local_broker_applications set signed_offer_id = ${offer.id}, signed_at = ${at} where reference_id = ${referenceId}`,
+  )
+  const body = JSON.stringify({
+    eventId: randomUUID(),
+    referenceId,
+    offerId: offer.id,
+    contractNumber: offer.contractNumber,
+    bic: partner.code,
+    loanAmount: offer.loanAmount,
+    status: 'SIGNED',
+    signedAt: at.toISOString(),
+  })
+  return app.inject({
+    method: 'POST',
+    url: '/payment/api/v1/payment-order/callbacks/broker',
+    headers: { 'content-type': 'application/json', 'x-signature': signCallback(SECRET, body) },
+    payload: body,
+  })
+}
+
+describe('paying a financed order another way', () => {
+  it('every bank refused: the same order is paid by card, and the application is withdrawn at the broker', async () => {
+    const { user, order, sum } = await financedOrder()
+    const res = await apply(
+      user,
+      application(order.order_id, await verified(user), {
+        customer: { taxCode: MINOR, firstName: 'А', lastName: 'Б', contact: { mobile: '77011234567' } },
+      }),
+    )
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    expect((await settled(user, referenceId)).status).toBe('rejected')
+    expect((await orderOf(user, order.order_id)).can_pay).toBe(true)
+
+    const started = await payAgain(user, order.order_id)
+    expect(started.statusCode, started.body).toBe(200)
+    expect(started.json()).toMatchObject({ method: 'card_payment', status: 'pending' })
+    expect(await applicationRow(referenceId)).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'abandoned',
+    })
+    expect((await brokerRow(referenceId)).withdrawn_at).not.toBeNull()
+    // a financed order no longer: no new application is taken for it
+    expect((await apply(user, application(order.order_id, await verified(user)))).statusCode).toBe(409)
+
+    const back = await payByCard(started.json().redirect_url as string)
+    expect(back).toBe(`/checkout/result?status=success&orderId=${order.order_id}`)
+    const paid = await orderOf(user, order.order_id)
+    expect([paid.status, paid.payment.status, paid.payment.method]).toEqual([
+      'PROCESSING',
+      'paid',
+      'card_payment',
+    ])
+    expect(await paymentsOf(order.order_id)).toEqual([
+      { provider: 'card', status: 'paid', amount: sum, method: 'card_payment' },
+    ])
+  })
+
+  it('an approval signed after the card paid is recorded, its loan cancelled at the broker, and the order paid once', async () => {
+    const { user, order, sum } = await financedOrder()
+    const res = await apply(user, application(order.order_id, await verified(user)))
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    const answer = await settled(user, referenceId)
+    const approved = answer.partners.find((p) => p.state === 'APPROVED')!
+    // the shopper gives the approved offers up and pays by card
+    const started = await payAgain(user, order.order_id)
+    expect(started.statusCode, started.body).toBe(200)
+    // the bank's page no longer signs a withdrawn application
+    expect((await signAt(approved.offers[0]!.redirectUrl)).statusCode).toBe(409)
+    await payByCard(started.json().redirect_url as string)
+    expect((await orderOf(user, order.order_id)).payment).toMatchObject({
+      status: 'paid',
+      method: 'card_payment',
+    })
+
+    const late = await lateSignedCallback(referenceId, approved)
+    expect(late.statusCode, late.body).toBe(200)
+    const row = await applicationRow(referenceId)
+    expect(row).toMatchObject({ status: 'cancelled', contract_number: approved.offers[0]!.contractNumber })
+    expect(row.loan_cancelled_at).not.toBeNull()
+    expect(await brokerRow(referenceId)).toMatchObject({ cancel_reason: 'late_signature' })
+    expect((await brokerRow(referenceId)).loan_cancelled_at).not.toBeNull()
+    const after = await orderOf(user, order.order_id)
+    expect([after.status, after.payment.status, after.payment.method]).toEqual([
+      'PROCESSING',
+      'paid',
+      'card_payment',
+    ])
+    expect(await paymentsOf(order.order_id)).toEqual([
+      { provider: 'card', status: 'paid', amount: sum, method: 'card_payment' },
+    ])
+  })
+
+  it('a card payment asked for after the loan was signed is refused: the loan pays the order, once', async () => {
+    const { user, order, sum } = await financedOrder()
+    const res = await apply(user, application(order.order_id, await verified(user)))
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    const answer = await settled(user, referenceId)
+    const approved = answer.partners.find((p) => p.state === 'APPROVED')!
+    // signed at the bank; its callback is still on its way when the shopper asks to pay by card
+    expect((await signAt(approved.offers[0]!.redirectUrl)).statusCode).toBe(303)
+    const refused = await payAgain(user, order.order_id)
+    expect([refused.statusCode, refused.json().error.message]).toEqual([409, 'checkout:orderNotPayable'])
+    const paid = await orderOf(user, order.order_id)
+    expect([paid.status, paid.payment.status, paid.payment.method]).toEqual([
+      'PROCESSING',
+      'paid',
+      'loan/installment',
+    ])
+    expect((await payAgain(user, order.order_id)).statusCode).toBe(409)
+    await new Promise((resolve) => setTimeout(resolve, 500)) // the callback arrives and changes nothing
+    expect(await paymentsOf(order.order_id)).toEqual([
+      { provider: 'broker', status: 'paid', amount: sum, method: 'loan/installment' },
+    ])
+    expect(await applicationRow(referenceId)).toMatchObject({ status: 'paid', cancel_reason: null })
+  })
+
+  it('a signing and a card payment racing each other: exactly one of them pays the order', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { user, order } = await financedOrder()
+      const res = await apply(user, application(order.order_id, await verified(user)))
+      const { referenceId } = BrokerOrderCreated.parse(res.json())
+      const approved = (await settled(user, referenceId)).partners.find((p) => p.state === 'APPROVED')!
+      const [signed, card] = await Promise.all([
+        signAt(approved.offers[0]!.redirectUrl),
+        payAgain(user, order.order_id),
+      ])
+      expect([signed.statusCode === 303, card.statusCode === 200]).toContain(true)
+      expect(signed.statusCode === 303 && card.statusCode === 200).toBe(false)
+      if (card.statusCode === 200) await payByCard(card.json().redirect_url as string)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      const paid = (await paymentsOf(order.order_id)).filter((p) => p.status === 'paid')
+      expect(paid).toHaveLength(1)
+      expect(paid[0]!.provider).toBe(card.statusCode === 200 ? 'card' : 'broker')
+      expect((await orderOf(user, order.order_id)).payment.status).toBe('paid')
+    }
+  })
+})
+
+describe('a second application for the same order', () => {
+  it('is taken after the first was refused, and an answer for the first pays nothing', async () => {
+    const { user, order, sum } = await financedOrder()
+    const first = BrokerOrderCreated.parse(
+      (
+        await apply(
+          user,
+          application(order.order_id, await verified(user), {
+            customer: { taxCode: MINOR, firstName: 'А', lastName: 'Б', contact: { mobile: '77011234567' } },
+          }),
+        )
+      ).json(),
+    ).referenceId
+    expect((await settled(user, first)).status).toBe('rejected')
+
+    const again = await apply(user, application(order.order_id, await verified(user)))
+    expect(again.statusCode, again.body).toBe(200)
+    const second = BrokerOrderCreated.parse(again.json()).referenceId
+    expect(second).not.toBe(first)
+    expect(await applicationRow(first)).toMatchObject({ status: 'cancelled', cancel_reason: 'superseded' })
+    expect((await brokerRow(first)).withdrawn_at).not.toBeNull()
+
+    const approved = (await settled(user, second)).partners.find((p) => p.state === 'APPROVED')!
+    // a callback naming the first application: the broker signed nothing under it, so it is refused
+    const body = JSON.stringify({
+      eventId: randomUUID(),
+      referenceId: first,
+      offerId: approved.offers[0]!.id,
+      contractNumber: approved.offers[0]!.contractNumber,
+      bic: approved.code,
+      loanAmount: sum,
+      status: 'SIGNED',
+      signedAt: new Date().toISOString(),
+    })
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/payment/api/v1/payment-order/callbacks/broker',
+      headers: { 'content-type': 'application/json', 'x-signature': signCallback(SECRET, body) },
+      payload: body,
+    })
+    expect(stale.statusCode).toBe(409)
+    expect((await orderOf(user, order.order_id)).payment.status).toBe('pending')
+
+    expect((await signAt(approved.offers[0]!.redirectUrl)).statusCode).toBe(303)
+    await expect.poll(async () => (await orderOf(user, order.order_id)).payment.status).toBe('paid')
+    expect(await paymentsOf(order.order_id)).toEqual([
+      { provider: 'broker', status: 'paid', amount: sum, method: 'loan/installment' },
+    ])
+  })
+
+  it('replaces an approved one left unsigned: the first one’s late signature is cancelled at the broker', async () => {
+    const { user, order, sum } = await financedOrder()
+    const first = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user)))).json(),
+    ).referenceId
+    const firstApproved = (await settled(user, first)).partners.find((p) => p.state === 'APPROVED')!
+    const second = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user), { loanLength: 6 }))).json(),
+    ).referenceId
+    // the first application's offers are withdrawn, its bank pages sign nothing
+    const firstNow = await app.inject({
+      url: `/payment/api/v1/payment-order/get-payment-partners?referenceId=${first}`,
+      headers: user.headers,
+    })
+    expect(PaymentPartners.parse(firstNow.json()).status).toBe('rejected')
+    expect((await signAt(firstApproved.offers[0]!.redirectUrl)).statusCode).toBe(409)
+
+    const late = await lateSignedCallback(first, firstApproved)
+    expect(late.statusCode, late.body).toBe(200)
+    expect((await applicationRow(first)).loan_cancelled_at).not.toBeNull()
+    expect(await brokerRow(first)).toMatchObject({ cancel_reason: 'late_signature' })
+    expect((await orderOf(user, order.order_id)).payment.status).toBe('pending')
+
+    const approved = (await settled(user, second)).partners.find((p) => p.state === 'APPROVED')!
+    expect(approved.offers[0]!.loanLength).toBe(6)
+    expect((await signAt(approved.offers[0]!.redirectUrl)).statusCode).toBe(303)
+    await expect.poll(async () => (await orderOf(user, order.order_id)).payment.status).toBe('paid')
+    expect(await paymentsOf(order.order_id)).toEqual([
+      { provider: 'broker', status: 'paid', amount: sum, method: 'loan/installment' },
+    ])
+  })
+})
+
+describe('cancelling an order a loan paid', () => {
+  it('cancels the loan through the broker, once, and the timeline says so', async () => {
+    const { user, order } = await financedOrder()
+    const { referenceId } = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user)))).json(),
+    )
+    const approved = (await settled(user, referenceId)).partners.find((p) => p.state === 'APPROVED')!
+    await signAt(approved.offers[0]!.redirectUrl)
+    await expect.poll(async () => (await orderOf(user, order.order_id)).payment.status).toBe('paid')
+
+    const cancel = () =>
+      app.inject({
+        method: 'PATCH',
+        url: `/oms/api/v1/orders/${order.order_id}/cancelation`,
+        headers: user.headers,
+      })
+    const cancelled = await cancel()
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json()).toMatchObject({
+      status: 'CANCELLED',
+      payment_status: 'refunded',
+      refund_pending: 0,
+    })
+    expect(await brokerRow(referenceId)).toMatchObject({ cancel_reason: 'order_cancelled' })
+    const at = (await brokerRow(referenceId)).loan_cancelled_at
+    expect(at).not.toBeNull()
+    expect((await applicationRow(referenceId)).loan_cancelled_at).not.toBeNull()
+    expect((await paymentsOf(order.order_id)).map((p) => [p.provider, p.status])).toEqual([
+      ['broker', 'refunded'],
+    ])
+    const timeline = await app.inject({
+      url: `/oms/api/v1/orders/${order.order_id}/timeline`,
+      headers: user.headers,
+    })
+    const notes = (timeline.json() as { events: { by: string; note: string | null }[] }).events
+    expect(notes.filter((e) => e.by === 'payment' && e.note?.includes('отменён через брокера'))).toHaveLength(
+      1,
+    )
+    expect(notes.at(-1)?.note).toContain(approved.offers[0]!.contractNumber)
+
+    // a second cancel cancels nothing more
+    expect((await cancel()).statusCode).toBe(200)
+    expect((await brokerRow(referenceId)).loan_cancelled_at).toEqual(at)
+  })
+
+  it('withdraws the application of a financed order cancelled before any bank signed', async () => {
+    const { user, order } = await financedOrder()
+    const { referenceId } = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user)))).json(),
+    )
+    const approved = (await settled(user, referenceId)).partners.find((p) => p.state === 'APPROVED')!
+    const cancelled = await app.inject({
+      method: 'PATCH',
+      url: `/oms/api/v1/orders/${order.order_id}/cancelation`,
+      headers: user.headers,
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(await applicationRow(referenceId)).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'order_cancelled',
+    })
+    expect((await signAt(approved.offers[0]!.redirectUrl)).statusCode).toBe(409)
+    expect(await paymentsOf(order.order_id)).toEqual([])
+  })
+})
+
+describe('a loan signed for an order waiting for its initial payment', () => {
+  async function signedWithInitialPayment() {
+    const { user, order } = await financedOrder('loan/installment_initial_payment')
+    const { referenceId } = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user)))).json(),
+    )
+    const offer = (await settled(user, referenceId)).partners.find((p) => p.state === 'APPROVED')!.offers[0]!
+    const signed = await signAt(offer.redirectUrl)
+    await app.inject({ url: signed.headers.location as string })
+    expect((await paymentsOf(order.order_id)).map((p) => [p.provider, p.status])).toEqual([
+      ['broker', 'paid'],
+      ['card', 'pending'],
+    ])
+    return { user, order, referenceId }
+  }
+
+  it('is cancelled through the broker when the shopper cancels the order before paying the rest', async () => {
+    const { user, order, referenceId } = await signedWithInitialPayment()
+    const cancelled = await app.inject({
+      method: 'PATCH',
+      url: `/oms/api/v1/orders/${order.order_id}/cancelation`,
+      headers: user.headers,
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', payment_status: 'refunded' })
+    expect((await brokerRow(referenceId)).loan_cancelled_at).not.toBeNull()
+    expect((await paymentsOf(order.order_id)).map((p) => [p.provider, p.status])).toEqual([
+      ['broker', 'refunded'],
+      ['card', 'expired'],
+    ])
+  })
+
+  it('is cancelled through the broker when the order’s hold runs out before the rest is paid', async () => {
+    const { order, referenceId } = await signedWithInitialPayment()
+    await db.execute(
+      sql`update orders set reserved_until = now() - interval '1 second' where id = ${order.order_id}`,
+    )
+    expect(await app.checkout.expireDue()).toBeGreaterThanOrEqual(1)
+    expect((await brokerRow(referenceId)).loan_cancelled_at).not.toBeNull()
+    const [row] = await rows<{ status: string; payment_status: string }>(
+      db,
+      sql`select status, payment_status from orders where id = ${order.order_id}`,
+    )
+    expect(row).toEqual({ status: 'CANCELLED', payment_status: 'refunded' })
+  })
+})
+
+describe('the agreement’s SMS code', () => {
+  it('is refused once expired, with the expired-code message, even when right', async () => {
+    const user = await signInTestUser(app)
+    const signed = await sign(user)
+    const code = await agreementCode(user.phone)
+    await db.execute(
+      sql`update agreement_signs set expires_at = now() - interval '1 second' where id = ${signed.signAgreementId}`,
+    )
+    const res = await verify(user, signed.signAgreementId, code)
+    expect([res.statusCode, res.json().error.message]).toEqual([422, 'agreement:codeExpired'])
+    // no attempt was taken by it: a new signing is what the shopper needs
+    const [left] = await rows<{ attempts_left: number; verified_at: Date | null }>(
+      db,
+      sql`select attempts_left, verified_at from agreement_signs where id = ${signed.signAgreementId}`,
+    )
+    expect(left).toMatchObject({ attempts_left: 3, verified_at: null })
+  })
+})
+
+describe('an initial payment by card after the loan', () => {
+  it('is paid on the card page and the order is paid by the loan and the card together', async () => {
+    const { user, order, sum } = await financedOrder('loan/installment_initial_payment')
+    const { referenceId } = BrokerOrderCreated.parse(
+      (await apply(user, application(order.order_id, await verified(user)))).json(),
+    )
+    const answer = await settled(user, referenceId)
+    const offer = answer.partners.find((p) => p.state === 'APPROVED')!.offers[0]!
+    const signed = await signAt(offer.redirectUrl)
+    const card = (await app.inject({ url: signed.headers.location as string })).headers.location as string
+    expect(card).toMatch(/^\/acquirer\/api\/v1\/sessions\//)
+    // only the card takes the initial payment
+    expect((await payAgain(user, order.order_id, 'kaspi_qr_payment')).statusCode).toBe(422)
+    const again = await payAgain(user, order.order_id)
+    expect(again.statusCode, again.body).toBe(200)
+    const back = await payByCard(again.json().redirect_url as string)
+    expect(back).toBe(`/checkout/result?status=success&orderId=${order.order_id}`)
+    const paid = await orderOf(user, order.order_id)
+    expect([paid.status, paid.payment.status]).toEqual(['PROCESSING', 'paid'])
+    const taken = (await paymentsOf(order.order_id)).filter((p) => p.status === 'paid')
+    expect(taken.map((p) => [p.provider, p.amount])).toEqual([
+      ['broker', sum - answer.initialPayment],
+      ['card', answer.initialPayment],
+    ])
+  })
+})

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { BrokerCancelReason } from '../../db/schema/broker'
 import type { Db } from '../../db/connection'
 import { users } from '../../db/schema/account'
 import { orders } from '../../db/schema/account-area'
@@ -114,6 +115,22 @@ export function createBrokerRepo(db: Db) {
       return row ?? null
     },
 
+    /** Whether a verified signing of this shopper is there, unused (taken atomically by `useVerification`). */
+    async verificationUsable(id: string, userId: string): Promise<boolean> {
+      const found = await db
+        .select({ id: agreementSigns.id })
+        .from(agreementSigns)
+        .where(
+          and(
+            eq(agreementSigns.id, id),
+            eq(agreementSigns.userId, userId),
+            isNotNull(agreementSigns.verifiedAt),
+            isNull(agreementSigns.usedAt),
+          ),
+        )
+      return found.length > 0
+    },
+
     /** A verified signing serves one application: taken atomically. */
     async useVerification(tx: Db, id: string, userId: string, at: Date): Promise<boolean> {
       const rows = await tx
@@ -155,7 +172,19 @@ export function createBrokerRepo(db: Db) {
       return row ?? null
     },
 
-    /** Records the signed offer once; a second, different offer is refused (null). */
+    /** An order's applications, oldest first. */
+    applicationsOf(orderId: string): Promise<ApplicationRow[]> {
+      return db
+        .select()
+        .from(brokerApplications)
+        .where(eq(brokerApplications.orderId, orderId))
+        .orderBy(asc(brokerApplications.createdAt), asc(brokerApplications.id))
+    },
+
+    /**
+     * Records the signed offer of an open application, once: null when it is no longer open (signed
+     * already, or stopped by the store), so a signature and a withdrawal never both take it.
+     */
     async markSigned(id: string, s: { offerId: string; bic: string; contractNumber: string }) {
       const [row] = await db
         .update(brokerApplications)
@@ -168,11 +197,43 @@ export function createBrokerRepo(db: Db) {
         .where(
           and(
             eq(brokerApplications.id, id),
-            sql`(${brokerApplications.signedOfferId} is null or ${brokerApplications.signedOfferId} = ${s.offerId})`,
+            eq(brokerApplications.status, 'open'),
+            isNull(brokerApplications.signedOfferId),
           ),
         )
         .returning()
       return row ?? null
+    },
+
+    /** Stops an application that is still in `from`: false when it moved on meanwhile. */
+    async markCancelled(id: string, reason: BrokerCancelReason, at: Date, from: 'open' | 'signed') {
+      const rows = await db
+        .update(brokerApplications)
+        .set({ status: 'cancelled', cancelReason: reason, cancelledAt: at })
+        .where(and(eq(brokerApplications.id, id), eq(brokerApplications.status, from)))
+        .returning({ id: brokerApplications.id })
+      return rows.length > 0
+    },
+
+    /** A signature that came after the application was stopped: kept, to say which loan was cancelled. */
+    async recordLateSignature(id: string, s: { offerId: string; bic: string; contractNumber: string }) {
+      await db
+        .update(brokerApplications)
+        .set({ signedOfferId: s.offerId, signedBic: s.bic, contractNumber: s.contractNumber })
+        .where(
+          and(
+            eq(brokerApplications.id, id),
+            eq(brokerApplications.status, 'cancelled'),
+            isNull(brokerApplications.signedOfferId),
+          ),
+        )
+    },
+
+    async markLoanCancelled(id: string, at: Date) {
+      await db
+        .update(brokerApplications)
+        .set({ loanCancelledAt: at })
+        .where(and(eq(brokerApplications.id, id), isNull(brokerApplications.loanCancelledAt)))
     },
 
     async markPaid(id: string) {

@@ -93,6 +93,10 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     now,
     newId: randomUUID,
   })
+  app.checkout.attachFinancing({
+    release: (orderId, reason) => applications.release(orderId, reason),
+    cancelLoan: (orderId, contract) => applications.cancelLoan(orderId, contract),
+  })
   const tags = ['broker']
   const security = [{ bearer: [] }]
   const userOf = async (req: FastifyRequest) => (await requireUser(req)).userId

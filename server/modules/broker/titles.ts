@@ -43,3 +43,11 @@ export const REASON_TITLES: Record<Lang, Record<BrokerRejectionReason, string>> 
     cancelled: 'Басқа банктің ұсынысы таңдалды',
   },
 }
+
+/** The order's timeline note once the loan that paid it is cancelled through the broker. */
+export const LOAN_CANCELLED_NOTES: Record<Lang, (contractNumber: string) => string> = {
+  ru: (contract) =>
+    `Кредит по договору ${contract} отменён через брокера: банк не взыщет с покупателя ничего`,
+  kk: (contract) =>
+    `${contract} шарты бойынша несие брокер арқылы жойылды: банк сатып алушыдан ештеңе өндірмейді`,
+}

@@ -7,6 +7,7 @@ import { answerOfClaim, keyParams, type Answer, type IdempotencyRequest } from '
 import {
   bonusTransactions,
   giftCards,
+  orderEvents,
   orderItems,
   orders,
   paymentMethodRules,
@@ -443,6 +444,25 @@ export function createCheckoutRepo(db: Db) {
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+    },
+
+    /** The signed loan that pays (part of) a financed order, when there is one. */
+    async loanPayment(orderId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(eq(payments.orderId, orderId), eq(payments.provider, 'broker'), eq(payments.status, 'paid')),
+        )
+        .limit(1)
+      return row
+    },
+
+    /** A line in the order's timeline that is not a move (the payment's side of a cancel, say). */
+    async timelineNote(orderId: string, note: string): Promise<void> {
+      const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+      if (!order) return
+      await db.insert(orderEvents).values({ orderId, status: order.status, actor: 'payment', note })
     },
 
     /** Marks an attempt paid back, once. */

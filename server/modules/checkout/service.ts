@@ -99,6 +99,18 @@ export interface CheckoutServiceDeps {
   rulesTtlMs?: number
 }
 
+/**
+ * What checkout asks of financing (the broker module attaches it): an order placed for a loan may be
+ * paid another way only once no application of it can pay it any more, and a loan that paid a
+ * cancelled order is cancelled through the broker.
+ */
+export interface FinancingPort {
+  /** Stops the order's open applications at the broker; `signed` when a signed loan pays (or paid) it. */
+  release(orderId: string, reason: 'abandoned' | 'order_cancelled'): Promise<'released' | 'signed'>
+  /** Cancels the loan of this contract that paid the order; the note for the order's timeline. */
+  cancelLoan(orderId: string, contractNumber: string): Promise<{ cancelled: boolean; note: string | null }>
+}
+
 /** What the `paid` listeners learn of an order. */
 export interface PaidOrder {
   orderId: string
@@ -184,6 +196,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   const providerTimeoutMs = deps.providerTimeoutMs ?? 10_000
   const rulesTtlMs = deps.rulesTtlMs ?? 5_000
   let rules: { at: number; rows: Promise<PaymentMethodRule[]> } | null = null
+  let financing: FinancingPort | null = null
+
+  /** After an order placed for a loan is cancelled: its applications are stopped at the broker. */
+  async function releaseFinancing(orderIds: string[]) {
+    for (const id of orderIds) await financing?.release(id, 'order_cancelled').catch(() => undefined)
+  }
 
   function paymentRules(): Promise<PaymentMethodRule[]> {
     const at = Date.now()
@@ -615,9 +633,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return order
   }
 
+  /**
+   * Paying again by card or QR: an order waiting for its card or QR payment, and one placed for a loan
+   * (the shopper pays another way once the banks refused, or gives the application up).
+   */
   const canPay = (order: OrderRow, at: Date) =>
     order.status === 'PAYMENT_PENDING' &&
-    ONLINE.has(order.paymentMethod ?? '') &&
+    (ONLINE.has(order.paymentMethod ?? '') || FINANCED.has(order.paymentMethod ?? '')) &&
     order.reservedUntil !== null &&
     order.reservedUntil.getTime() > at.getTime() &&
     (order.paymentStatus === 'failed' || order.paymentStatus === 'pending')
@@ -640,6 +662,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { status: 'declined' as const, amount: p.amount, mask: null, reason: s.status }
   }
 
+  /**
+   * A loan that paid an order the shopper no longer takes is cancelled through the broker (the bank
+   * then owes the store nothing and the shopper nothing to the bank); the timeline says so. Not
+   * cancelled now (the broker did not answer): the refund sweep asks again.
+   */
+  async function cancelLoan(orderId: string, p: PaymentRow) {
+    const answer = await financing?.cancelLoan(orderId, p.providerRef!).catch(() => null)
+    if (!answer?.cancelled) return
+    if ((await repo.markRefunded(p.id, now())) && answer.note) await repo.timelineNote(orderId, answer.note)
+  }
+
   /** What an order has been paid back, and what it still owes, tenge. */
   async function refundState(orderId: string) {
     const order = await repo.order(orderId)
@@ -647,10 +680,50 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { refunded: sums.refunded, pending: order?.paymentStatus === 'refund_due' ? sums.paid : 0 }
   }
 
+  /**
+   * Pays back through the providers what an order owes (`refund_due`): each paid attempt once,
+   * however often or from however many processes this is asked (the provider keeps one refund per
+   * attempt's reference, and the attempt leaves `paid` once). What a provider did not pay back now
+   * stays owed, and the sweep asks again.
+   */
+  async function refund(orderId: string): Promise<{ refunded: number; pending: number }> {
+    const order = await repo.order(orderId)
+    if (!order || order.paymentStatus !== 'refund_due') return refundState(orderId)
+    for (const p of await repo.paidPayments(orderId)) {
+      if (!p.providerRef) continue
+      if (p.provider === 'broker') {
+        await cancelLoan(orderId, p)
+        continue
+      }
+      try {
+        const r = await withTimeout(
+          providerOf(p.provider).refundPayment({
+            sessionId: p.providerRef,
+            amount: p.amount,
+            merchantRef: `refund:${p.id}`,
+          }),
+          providerTimeoutMs,
+        )
+        if (r.status === 'refunded') await repo.markRefunded(p.id, now())
+      } catch {
+        // the provider did not answer: the money stays owed and the sweep asks again
+      }
+    }
+    if ((await repo.paidPayments(orderId)).length === 0)
+      await db.transaction((tx) =>
+        repo.updateOrder(tx, orderId, { paymentStatus: ['refund_due'] }, { paymentStatus: 'refunded' }),
+      )
+    return refundState(orderId)
+  }
+
   return {
     calculate,
     paymentMethods,
     financed,
+    /** The broker module attaches financing here when it starts (it comes after checkout). */
+    attachFinancing(port: FinancingPort) {
+      financing = port
+    },
     /** Opens the provider's page for an order's pending attempt (pre-orders pay through it too). */
     startPayment,
     savedCardToken,
@@ -684,9 +757,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async payAgain(orderId: string, actor: Actor, body: PayAgainInput): Promise<PaymentStart> {
-      const order = await ownOrder(orderId, actor)
+      let order = await ownOrder(orderId, actor)
       if (!canPay(order, now())) throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
       const token = await savedCardToken(actor.userId!, body.saved_card_id)
+      // A signed loan already pays most of the order: what is left is its initial payment, by card.
+      const loan = FINANCED.has(order.paymentMethod ?? '') ? await repo.loanPayment(order.id) : undefined
+      if (loan && body.payment_method !== 'card_payment')
+        throw unprocessable(CHECKOUT_ERROR_KEYS.paymentMethodUnavailable, {
+          reason: 'initial_payment_by_card',
+        })
+      if (FINANCED.has(order.paymentMethod ?? '') && !loan) {
+        // No application may pay the order once it is paid another way: each is stopped at the broker
+        // first, and a loan signed before that pays the order instead.
+        if (!financing || (await financing.release(order.id, 'abandoned')) === 'signed')
+          throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
+        order = await ownOrder(orderId, actor)
+        if (!canPay(order, now())) throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
+      }
       // The last attempt ends at its provider first, so the shopper can never pay twice.
       for (const p of await repo.pendingPayments(order.id)) {
         const outcome = await providerOutcome(p)
@@ -697,26 +784,32 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         if (p.providerRef) await providerOf(p.provider).cancelPayment(p.providerRef)
         await db.transaction((tx) => repo.settlePayment(tx, p.id, 'cancelled', { reason: 'replaced' }, now()))
       }
+      const method = (loan ? order.paymentMethod : body.payment_method) as PaymentStart['method']
       try {
         await db.transaction(async (tx) => {
+          // under the order's lock, as a loan paying it takes it: one of the two finds it waiting
+          const locked = await repo.lockOrder(tx, order.id)
+          if (!locked || !canPay(locked, now()) || locked.paymentMethod !== order.paymentMethod)
+            throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
           await repo.insertPayment(tx, {
             orderId: order.id,
-            method: body.payment_method,
+            method,
             provider: providerOfMethod(body.payment_method),
-            amount: order.calculation!.sumToPay,
+            amount: order.calculation!.sumToPay - (loan?.amount ?? 0),
           })
           await repo.updateOrder(
             tx,
             order.id,
             { status: ['PAYMENT_PENDING'] },
-            { paymentMethod: body.payment_method, paymentStatus: 'pending' },
+            { paymentMethod: method, paymentStatus: 'pending' },
           )
         })
-      } catch {
+      } catch (err) {
+        if (err instanceof HttpError) throw err
         throw conflict(CART_ERROR_KEYS.idempotencyInProgress)
       }
       const redirect = await startPayment(order.id, actor.lang, token)
-      return { method: body.payment_method, status: 'pending', redirect_url: redirect }
+      return { method, status: 'pending', redirect_url: redirect }
     },
 
     async qrPayment(orderId: string, actor: Actor, origin: string): Promise<QrPayment> {
@@ -817,14 +910,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       await repo.release(tx, order.id)
       await repo.refund(tx, order)
       const ended = await repo.expirePayments(tx, order.id, now())
-      const paymentStatus: PaymentStatus =
-        order.paymentStatus === 'paid'
-          ? 'refund_due'
-          : order.paymentStatus === 'pending'
-            ? 'failed'
-            : order.paymentStatus
+      // a loan signed for an order still waiting for its initial payment took part of it too
+      const took = order.paymentStatus === 'paid' || (await repo.hasPaidAttempts(tx, order.id))
+      const paymentStatus: PaymentStatus = took
+        ? 'refund_due'
+        : order.paymentStatus === 'pending'
+          ? 'failed'
+          : order.paymentStatus
       await repo.updateOrder(tx, order.id, {}, { reservedUntil: null, paymentStatus })
+      const financed = FINANCED.has(order.paymentMethod ?? '') ? [order.id] : []
       return async () => {
+        await releaseFinancing(financed)
         for (const p of ended)
           if (p.providerRef)
             await providerOf(p.provider)
@@ -847,37 +943,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         await repo.updateOrder(tx, order.id, {}, { paymentStatus: 'refund_due' })
     },
 
-    /**
-     * Pays back through the providers what an order owes (`refund_due`): each paid attempt once,
-     * however often or from however many processes this is asked (the provider keeps one refund per
-     * attempt's reference, and the attempt leaves `paid` once). What a provider did not pay back now
-     * stays owed, and the sweep asks again.
-     */
-    async refund(orderId: string): Promise<{ refunded: number; pending: number }> {
-      const order = await repo.order(orderId)
-      if (!order || order.paymentStatus !== 'refund_due') return refundState(orderId)
-      for (const p of await repo.paidPayments(orderId)) {
-        if (!p.providerRef) continue
-        try {
-          const r = await withTimeout(
-            providerOf(p.provider).refundPayment({
-              sessionId: p.providerRef,
-              amount: p.amount,
-              merchantRef: `refund:${p.id}`,
-            }),
-            providerTimeoutMs,
-          )
-          if (r.status === 'refunded') await repo.markRefunded(p.id, now())
-        } catch {
-          // the provider did not answer: the money stays owed and the sweep asks again
-        }
-      }
-      if ((await repo.paidPayments(orderId)).length === 0)
-        await db.transaction((tx) =>
-          repo.updateOrder(tx, orderId, { paymentStatus: ['refund_due'] }, { paymentStatus: 'refunded' }),
-        )
-      return refundState(orderId)
-    },
+    refund,
 
     /** Orders whose money is still owed back. */
     refundsDue: (limit = 20) => repo.refundsDue(limit),
@@ -889,13 +955,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      */
     async expireDue(limit = 50): Promise<number> {
       const ended: PaymentRow[] = []
+      const financedOrders: string[] = []
       const at = now()
       const count = await db.transaction(async (tx) => {
         const due = await repo.lockExpired(tx, at, limit)
         for (const order of due) {
+          if (FINANCED.has(order.paymentMethod ?? '')) financedOrders.push(order.id)
           await repo.release(tx, order.id)
           await repo.refund(tx, order)
           ended.push(...(await repo.expirePayments(tx, order.id, at)))
+          // a signed loan whose initial payment never came is owed back (cancelled at the broker)
+          const took = await repo.hasPaidAttempts(tx, order.id)
           await repo.updateOrder(
             tx,
             order.id,
@@ -903,7 +973,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             {
               status: 'CANCELLED',
               reservedUntil: null,
-              paymentStatus: order.paymentStatus === 'pending' ? 'failed' : order.paymentStatus,
+              paymentStatus: took
+                ? 'refund_due'
+                : order.paymentStatus === 'pending'
+                  ? 'failed'
+                  : order.paymentStatus,
             },
           )
           if (order.userId)
@@ -916,6 +990,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         }
         return due.length
       })
+      await releaseFinancing(financedOrders)
+      for (const id of financedOrders) await refund(id)
       for (const p of ended)
         if (p.providerRef)
           await providerOf(p.provider)

@@ -40,12 +40,17 @@ describe('POST /api/cpms/v1/products/cart (loan calculator)', () => {
     const result = LoanCalculation.parse(res.json())
     const amount = 2 * a.price + b.price
     expect(result.amount).toBe(amount)
-    const kaspi12 = result.installments.find((o) => o.bankCode === 'kaspi' && o.code === '0-0-12')
-    expect(kaspi12).toMatchObject({ months: 12, rate: 0, monthlyPayment: Math.ceil(amount / 12) })
+    const kaspi12 = result.installments.find((o) => o.bankCode === 'CASPKZKA' && o.code === '0-0-12')
+    expect(kaspi12).toMatchObject({
+      bankTitle: 'Kaspi Bank',
+      months: 12,
+      rate: 0,
+      monthlyPayment: Math.ceil(amount / 12),
+    })
     expect(result.installments.map((o) => o.code)).toEqual(
       expect.arrayContaining(['0-0-3', '0-0-6', '0-0-24']),
     )
-    const loan = result.loans.find((o) => o.bankCode === 'halyk' && o.months === 24)
+    const loan = result.loans.find((o) => o.bankCode === 'HSBKKZKX' && o.months === 24)
     const r = 24 / 12 / 100
     expect(loan).toMatchObject({
       code: 'loan-24',
@@ -104,6 +109,75 @@ describe('POST /api/cpms/v1/products/cart (loan calculator)', () => {
       ]),
     ).toBe(laptopPrice + kitPriceOf(first) + first.price)
     expect(await amountOf(partGoods)).toBe(shelf)
+  })
+
+  it("quotes only the loan broker's banks' terms, and follows an edit of a bank's product", async () => {
+    const [good] = goods
+    if (!good) throw new Error('the seed has no products in the price range')
+    const terms = await rows<{
+      bic: string
+      product_type: string
+      loan_lengths: number[]
+      min_amount: number
+      max_amount: number
+    }>(
+      database.db,
+      sql`select p.bic, p.product_type, p.loan_lengths, p.min_amount, p.max_amount
+          from broker_bank_products p join broker_banks b on b.bic = p.bic and b.is_active`,
+    )
+    const offered = (o: { bankCode: string; productType: string; months: number }, amount: number) =>
+      terms.some(
+        (t) =>
+          t.bic === o.bankCode &&
+          t.product_type === o.productType &&
+          t.loan_lengths.includes(o.months) &&
+          t.min_amount <= amount &&
+          amount <= t.max_amount,
+      )
+    const before = LoanCalculation.parse(
+      (await calculate({ city_id: 2, goods: [{ sku: good.sku, quantity: 1 }] })).json(),
+    )
+    const all = [...before.installments, ...before.loans]
+    expect(all.length).toBeGreaterThan(10)
+    expect(all.every((o) => offered(o, before.amount))).toBe(true)
+
+    // a bank stops its 24-month installment: the calculator stops quoting it
+    const [halyk] = await rows<{ id: number; loan_lengths: number[] }>(
+      database.db,
+      sql`select id, loan_lengths from broker_bank_products where bic = 'HSBKKZKX' and product_type = 'installment'`,
+    )
+    await database.db.execute(
+      sql`update broker_bank_products set loan_lengths = '{3,6,12}' where id = ${halyk!.id}`,
+    )
+    try {
+      const after = LoanCalculation.parse(
+        (await calculate({ city_id: 2, goods: [{ sku: good.sku, quantity: 1 }] })).json(),
+      )
+      expect(after.installments.some((o) => o.bankCode === 'HSBKKZKX' && o.months === 24)).toBe(false)
+      expect(after.installments.some((o) => o.bankCode === 'HSBKKZKX' && o.months === 12)).toBe(true)
+    } finally {
+      await database.db.execute(
+        sql`update broker_bank_products set loan_lengths = ${`{${halyk!.loan_lengths.join(',')}}`} where id = ${halyk!.id}`,
+      )
+    }
+  })
+
+  it("the product pages' installment and credit lines are terms a broker bank offers for the price", async () => {
+    const offending = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from product_prices pp
+          where (pp.installment_month_num is not null and not exists (
+                  select 1 from broker_bank_products p join broker_banks b on b.bic = p.bic and b.is_active
+                  where p.product_type = 'installment' and pp.installment_month_num = any(p.loan_lengths)
+                    and pp.price between p.min_amount and p.max_amount))
+             or (pp.credit_month_num is not null and not exists (
+                  select 1 from broker_bank_products p join broker_banks b on b.bic = p.bic and b.is_active
+                  where p.product_type = 'installment' and pp.credit_month_num = any(p.loan_lengths)
+                    and pp.price between p.min_amount and p.max_amount))
+             or pp.installment_amount <> ceil(pp.price::numeric / pp.installment_month_num)
+             or pp.credit_amount <> ceil(pp.price::numeric / pp.credit_month_num)`,
+    )
+    expect(offending[0]?.n).toBe(0)
   })
 
   it('answers 404 for an unknown sku and 400 for a malformed request', async () => {

@@ -1,18 +1,11 @@
 import type { ProductType } from '../../../contract/catalog'
 import type { DiscountKind, Rounding } from '../../../contract/values/cart'
-import type {
-  BenefitConditions,
-  cashbackRules,
-  giftCards,
-  loanProducts,
-  promotions,
-} from '../../db/schema/cart'
+import type { BenefitConditions, cashbackRules, giftCards, promotions } from '../../db/schema/cart'
 
 /** The rows pricing reads, as plain data, so every rule is a pure function of them. */
 export type PromotionRow = typeof promotions.$inferSelect
 export type CashbackRuleRow = typeof cashbackRules.$inferSelect
 export type GiftCardRow = typeof giftCards.$inferSelect
-export type LoanProductRow = typeof loanProducts.$inferSelect
 
 /** A product a promotion offers (a gift, a kit's part), as it stands in the cart's city. */
 export interface OfferedProduct {

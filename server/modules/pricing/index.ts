@@ -4,7 +4,7 @@
  * (a gift card's or a code's refusal, a promotion's price), and the types they exchange. The cart,
  * loans, promotions and marketing reach pricing through this file only (ESLint says so).
  */
-export type { LoanProductRow, OfferedProduct, PromotionRow } from './benefit-data'
+export type { OfferedProduct, PromotionRow } from './benefit-data'
 export { giftCardRefusal } from './gift-cards'
 export { pricingModule } from './plugin'
 export type { Pricing } from './pricing'

@@ -2,14 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { arrayLiteral, rows, statementRows } from '../../db/rows'
-import {
-  benefitSettings,
-  cashbackRules,
-  giftCards,
-  loanProducts,
-  promoCodeRules,
-  promotions,
-} from '../../db/schema/cart'
+import { benefitSettings, cashbackRules, giftCards, promoCodeRules, promotions } from '../../db/schema/cart'
 import { tradeinDevices } from '../../db/schema/tradein'
 import type { TradeinTables } from './tradein'
 import { createBonusRepo } from '../bonus'
@@ -17,7 +10,6 @@ import type { CategoryTree } from '../catalog'
 import type {
   CashbackRuleRow,
   GiftCardRow,
-  LoanProductRow,
   OfferedProduct,
   PromoCodeTerms,
   PromoCodeUsage,
@@ -32,7 +24,6 @@ export interface BenefitTables {
   promoCodeRules: Map<string, PromoCodeTerms>
   cashbackRules: CashbackRuleRow[]
   settings: Map<string, number | string | boolean>
-  loanProducts: LoanProductRow[]
   tradein: TradeinTables
 }
 
@@ -71,12 +62,11 @@ async function loadTradeinTables(db: Db): Promise<TradeinTables> {
 }
 
 async function loadBenefitTables(db: Db): Promise<BenefitTables> {
-  const [promotionRows, ruleRows, cashback, settings, loans, tradein] = await Promise.all([
+  const [promotionRows, ruleRows, cashback, settings, tradein] = await Promise.all([
     db.select().from(promotions),
     db.select().from(promoCodeRules),
     db.select().from(cashbackRules),
     db.select().from(benefitSettings),
-    db.select().from(loanProducts),
     loadTradeinTables(db),
   ])
   return {
@@ -86,7 +76,6 @@ async function loadBenefitTables(db: Db): Promise<BenefitTables> {
     ),
     cashbackRules: cashback,
     settings: new Map(settings.map((s) => [s.key, s.value])),
-    loanProducts: loans,
     tradein,
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { localBrokerApplications } from '../../db/schema/broker'
 import { createCallbackSender, type CallbackLog } from '../callbacks'
@@ -10,6 +10,7 @@ import type {
   BrokerCallback,
   LoanApplication,
   LoanBroker,
+  LoanCancelReason,
   OfferTerms,
 } from './provider'
 import { scoreBank } from './scoring'
@@ -82,10 +83,19 @@ export function createLocalLoanBroker(db: Db, options: LocalBrokerOptions) {
     const asked = (await options.banks()).filter(
       (b) => row.partnerBics.length === 0 || row.partnerBics.includes(b.bic),
     )
+    const stopped = row.withdrawnAt !== null || row.loanCancelledAt !== null
     return asked.map((bank) => {
       const answer = scoreBank(bank, application, elapsed, at, pageOf(row.referenceId))
-      // once one offer is signed, the other banks' offers are withdrawn
-      if (row.signedOfferId && answer.offers.length > 0 && answer.offers[0]!.id !== row.signedOfferId)
+      // once one offer is signed, the other banks' offers are withdrawn; a withdrawn application, or
+      // one whose loan was cancelled, has no bank still scoring or offering (the signed offer stays
+      // what it was: the broker still says what was signed)
+      const otherThanSigned =
+        row.signedOfferId && answer.offers.length > 0 && answer.offers[0]!.id !== row.signedOfferId
+      const given =
+        answer.state === 'REJECTED' ||
+        answer.state === 'PARTNER_CANCELLED' ||
+        (row.signedOfferId !== null && answer.offers[0]?.id === row.signedOfferId)
+      if (otherThanSigned || (stopped && !given))
         return { ...answer, state: 'PARTNER_CANCELLED' as const, reason: 'cancelled' as const, offers: [] }
       return answer
     })
@@ -162,12 +172,49 @@ export function createLocalLoanBroker(db: Db, options: LocalBrokerOptions) {
           and(
             eq(localBrokerApplications.referenceId, referenceId),
             isNull(localBrokerApplications.signedOfferId),
+            isNull(localBrokerApplications.withdrawnAt),
           ),
         )
         .returning({ id: localBrokerApplications.referenceId })
       if (taken.length === 0) return { kind: 'not_signable', returnUrl: row.returnUrl }
       send(row.callbackUrl, { eventId: randomUUID(), ...callbackOf(row, offer, answer.bic, signedAt) })
       return { kind: 'signed', returnUrl: row.returnUrl }
+    },
+
+    async withdraw(referenceId: string, reason: LoanCancelReason) {
+      const taken = await db
+        .update(localBrokerApplications)
+        .set({ withdrawnAt: now(), cancelReason: reason })
+        .where(
+          and(
+            eq(localBrokerApplications.referenceId, referenceId),
+            isNull(localBrokerApplications.signedOfferId),
+            isNull(localBrokerApplications.withdrawnAt),
+          ),
+        )
+        .returning({ id: localBrokerApplications.referenceId })
+      if (taken.length > 0) return 'withdrawn' as const
+      const row = await load(referenceId)
+      if (!row) return 'unknown' as const
+      return row.signedOfferId ? ('signed' as const) : ('withdrawn' as const)
+    },
+
+    async cancelLoan(referenceId: string, reason: LoanCancelReason) {
+      const taken = await db
+        .update(localBrokerApplications)
+        .set({ loanCancelledAt: now(), cancelReason: reason })
+        .where(
+          and(
+            eq(localBrokerApplications.referenceId, referenceId),
+            isNotNull(localBrokerApplications.signedOfferId),
+            isNull(localBrokerApplications.loanCancelledAt),
+          ),
+        )
+        .returning({ id: localBrokerApplications.referenceId })
+      if (taken.length > 0) return 'cancelled' as const
+      const row = await load(referenceId)
+      if (!row) return 'unknown' as const
+      return row.loanCancelledAt ? ('cancelled' as const) : ('not_signed' as const)
     },
   }
   return broker satisfies LoanBroker

@@ -76,11 +76,27 @@ export interface BrokerCallback {
   signedAt: string
 }
 
-/** The loan broker: takes applications, lets each bank score them, and reports signed offers. */
+/** Why the store stops an application or its loan (recorded by the broker as the store says it). */
+export type LoanCancelReason = 'abandoned' | 'superseded' | 'order_cancelled' | 'late_signature'
+
+/**
+ * The loan broker: takes applications, lets each bank score them, reports signed offers, and stops an
+ * application or the loan signed under it when the store asks.
+ */
 export interface LoanBroker {
   apply(application: LoanApplication): Promise<void>
   /** Every asked bank's answer now; null for an unknown reference. */
   answers(referenceId: string): Promise<BankAnswer[] | null>
   /** The signed offer of an application, when there is one (what the callback said, asked again). */
   signed(referenceId: string): Promise<Omit<BrokerCallback, 'eventId'> | null>
+  /**
+   * Withdraws an application no offer of which is signed: atomic against the signing, so exactly one of
+   * the two wins (`signed` when the shopper signed first). Asking again answers `withdrawn` again.
+   */
+  withdraw(referenceId: string, reason: LoanCancelReason): Promise<'withdrawn' | 'signed' | 'unknown'>
+  /**
+   * Cancels the loan signed under an application: the bank pays nothing out to the store and the shopper
+   * owes it nothing. Once, whatever is asked again (`cancelled` again); `not_signed` when none is.
+   */
+  cancelLoan(referenceId: string, reason: LoanCancelReason): Promise<'cancelled' | 'not_signed' | 'unknown'>
 }

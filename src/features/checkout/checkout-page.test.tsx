@@ -3,7 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { getDefaultStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cart } from '../../../contract/cart'
-import type { CalculationOrder, CreatedOrder, PaymentMethodsResponse } from '../../../contract/checkout'
+import type {
+  CalculationOrder,
+  CreatedOrder,
+  OrderDetail,
+  PaymentMethodsResponse,
+} from '../../../contract/checkout'
 import { BANKS } from '../../testing/broker-fixtures'
 import { cartIdAtom } from '../../atoms/cart-id'
 import { setAccessToken, setRefreshToken } from '../../data/auth-tokens'
@@ -36,6 +41,8 @@ let createAnswers: (() => Response)[]
 let calculationAnswer: (() => Response) | null
 let calls: RecordedCall[]
 let methods: PaymentMethodsResponse
+/** The payment method of the order the page reads once placed. */
+let placedMethod: OrderDetail['payment']['method']
 
 const created = (redirect: string | null): CreatedOrder => ({
   order_id: ORDER_ID,
@@ -58,7 +65,11 @@ function handler(call: RecordedCall): Response {
   if (path === '/account/api/v2/addresses') return json(200, [])
   if (path === '/account/api/v2/receivers') return json(200, [])
   if (path === '/checkout/api/v1/paymentMethods') return json(200, methods)
-  if (path === `/oms/api/v1/orders/${ORDER_ID}`) return json(200, anOrder())
+  if (path === `/oms/api/v1/orders/${ORDER_ID}`)
+    return json(
+      200,
+      anOrder({ payment: { method: placedMethod, status: 'pending', card_mask: null, paid_at: null } }),
+    )
   if (path === '/payment/api/v1/payment-order/partners') return json(200, BANKS)
   if (path === '/payment/api/v1/payment-order/statement-banks') return json(200, [])
   if (path === '/payment/api/v1/cards') return json(200, CARDS)
@@ -99,6 +110,7 @@ function setOnline(value: boolean) {
 }
 
 beforeEach(async () => {
+  placedMethod = 'card_payment'
   sessionStorage.clear()
   setOnline(true)
   setSignedIn(true)
@@ -147,6 +159,7 @@ describe('the checkout', () => {
       ...METHODS,
       methods: [...METHODS.methods, aMethod('loan/installment', { group: 'financing' })],
     }
+    placedMethod = 'loan/installment'
     createAnswers = [
       () =>
         json(201, {

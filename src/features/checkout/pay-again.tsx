@@ -15,15 +15,27 @@ import styles from './checkout.module.css'
 
 type Method = PayAgainRequest['payment_method']
 
+const METHODS: readonly Method[] = ['card_payment', 'kaspi_qr_payment']
+
+export interface PayAgainProps {
+  order: OrderDetail
+  /** The ways offered (an initial payment after a loan is by card only). */
+  methods?: readonly Method[]
+  /** What is paid now, when not the whole order (an initial payment). */
+  amount?: number
+}
+
 /**
  * Pay again after a failed or unfinished payment, while the order still holds its goods: by card (a
  * saved one or a new one on the bank's page) or by Kaspi QR.
  */
-export function PayAgain({ order }: { order: OrderDetail }) {
+export function PayAgain({ order, methods = METHODS, amount = order.calculation.sumToPay }: PayAgainProps) {
   const { t, i18n } = useLingui()
   const online = useOnline()
   const [method, setMethod] = useState<Method>(
-    order.payment.method === 'kaspi_qr_payment' ? 'kaspi_qr_payment' : 'card_payment',
+    order.payment.method === 'kaspi_qr_payment' && methods.includes('kaspi_qr_payment')
+      ? 'kaspi_qr_payment'
+      : (methods[0] ?? 'card_payment'),
   )
   const [cardId, setCardId] = useState<string | null | undefined>(undefined)
   const cards = useQuery({ ...cardsQuery(), enabled: method === 'card_payment' })
@@ -43,7 +55,6 @@ export function PayAgain({ order }: { order: OrderDetail }) {
       if (start.redirect_url) goToPayment(start.redirect_url)
     },
   })
-  const amount = order.calculation.sumToPay
 
   return (
     <section className={styles.card} data-testid="pay-again">
@@ -55,7 +66,7 @@ export function PayAgain({ order }: { order: OrderDetail }) {
       ) : null}
       <fieldset className={styles.options}>
         <legend className="visually-hidden">{t`Способ оплаты`}</legend>
-        {(['card_payment', 'kaspi_qr_payment'] as const).map((code) => (
+        {methods.map((code) => (
           <label key={code} className={styles.option}>
             <input
               type="radio"

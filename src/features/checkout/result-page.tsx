@@ -74,7 +74,9 @@ export function OrderPanel({ orderId, returned, quiet = false }: OrderPanelProps
       {quiet && (outcome === 'paid' || outcome === 'confirmed') ? null : (
         <OutcomeHero order={order} outcome={outcome} />
       )}
-      {isFinancing(order.payment.method) && order.can_pay && outcome === 'awaitingPayment' ? (
+      {isFinancing(order.payment.method) &&
+      order.can_pay &&
+      (outcome === 'awaitingPayment' || outcome === 'failed') ? (
         <div className={styles.actions}>
           <Link
             to="/{-$city}/checkout/$step"

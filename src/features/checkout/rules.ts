@@ -455,7 +455,15 @@ export function paymentOutcome(order: OrderDetail, returned?: 'success' | 'failu
   return 'awaitingPayment'
 }
 
-/** Pay again is offered after a failed or unfinished card or QR payment, while the order can be paid. */
+/**
+ * Pay again is offered after a failed or unfinished card or QR payment, while the order can be paid. An
+ * order placed for a loan is paid another way on its application's page, which withdraws the
+ * application from the banks first.
+ */
 export function canPayAgain(order: OrderDetail, outcome: PaymentOutcome): boolean {
-  return order.can_pay && (outcome === 'failed' || outcome === 'awaitingPayment')
+  return (
+    order.can_pay &&
+    !isFinancing(order.payment.method) &&
+    (outcome === 'failed' || outcome === 'awaitingPayment')
+  )
 }

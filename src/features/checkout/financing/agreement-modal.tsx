@@ -60,7 +60,7 @@ export function AgreementModal({ open, onClose, onVerified }: AgreementModalProp
   const failure = sign.error ?? verify.error
   return (
     <Modal open={open} onClose={onClose} title={t`Согласие на обработку данных банками`}>
-      <div className={styles.flow} data-testid="broker-agreement">
+      <div className={checkout.main} data-testid="broker-agreement">
         {specification.isPending ? (
           <Skeleton height={160} />
         ) : specification.isError ? (
@@ -81,7 +81,7 @@ export function AgreementModal({ open, onClose, onVerified }: AgreementModalProp
               ))}
             </div>
             {consents.map((consent) => (
-              <label key={consent.code} className={styles.check}>
+              <label key={consent.code} className={checkout.option}>
                 <input
                   type="checkbox"
                   checked={accepted.has(consent.code)}
@@ -110,7 +110,7 @@ export function AgreementModal({ open, onClose, onVerified }: AgreementModalProp
             </div>
           </>
         ) : (
-          <form className={styles.flow} onSubmit={submitCode}>
+          <form className={checkout.main} onSubmit={submitCode}>
             <p className={checkout.muted}>{t`Код отправлен на ${signed.phoneMasked}`}</p>
             <Input
               label={t`Код из SMS`}

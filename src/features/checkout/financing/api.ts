@@ -21,8 +21,7 @@ import {
   PAYMENT_ORDER,
   STATEMENT_FIELD,
 } from '../../../../contract/values/broker'
-import { OMS_V1 } from '../../../../contract/values/checkout'
-import type { CityId, Lang } from '../../../../contract/values/common'
+import type { Lang } from '../../../../contract/values/common'
 import { api } from '../../../data/api'
 import { assertOnline } from '../../../data/assert-online'
 
@@ -109,14 +108,3 @@ export const partnersQuery = (referenceId: string) =>
 /** The shopper saw the approval: the broker is told once per application (the server keeps it once). */
 export const loanApproved = (referenceId: string, orderId: string) =>
   api.post<LoanApprovedAccepted>(LOAN_APPROVED_EVENT_PATH, { referenceId, orderId })
-
-/**
- * Every bank refused: the order gives its goods back and they return to the shopper's cart, to be
- * ordered again with another way to pay (the store takes a financed order's money only from its loan).
- */
-export async function payOtherwise(orderId: string, cityId: CityId) {
-  assertOnline()
-  const path = `${OMS_V1}/orders/${encodeURIComponent(orderId)}`
-  await api.patch(`${path}/cancelation`, {})
-  await api.get(`${path}/reorder`, { cityId })
-}

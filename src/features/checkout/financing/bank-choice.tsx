@@ -24,9 +24,14 @@ function EntryRow({
   const { t, i18n } = useLingui()
   const { partner, offer, state } = entry
   return (
-    <li className={styles.bank} data-state={state} data-testid="broker-bank" data-bank={partner.code}>
+    <li
+      className={`${checkout.option} ${styles.bank}`}
+      data-state={state}
+      data-testid="broker-bank"
+      data-bank={partner.code}
+    >
       <img className={styles.logo} src={partner.logo} alt="" width={40} height={40} />
-      <span className={styles.bankText}>
+      <span className={checkout.optionText}>
         <strong>{partner.title}</strong>
         {state === 'APPROVED' && offer ? (
           <span className={checkout.muted}>
@@ -46,8 +51,8 @@ function EntryRow({
         )}
       </span>
       {state === 'APPROVED' && offer ? (
-        <span className={styles.bankText}>
-          <span className={styles.payment} data-testid="broker-monthly-payment">
+        <span className={checkout.optionText}>
+          <span className={checkout.optionSide} data-testid="broker-monthly-payment">
             {t`${formatMoney(offer.monthlyPayment)}/мес`}
           </span>
           <Button size="s" disabled={signing} onClick={() => onSign(offer)} data-testid="broker-offer-sign">
@@ -85,7 +90,7 @@ export function BankChoice({ application, onSign, signing }: BankChoiceProps) {
   const none = allRejected(entries) || application.status === 'rejected'
 
   return (
-    <section className={styles.flow} data-testid="broker-bank-choice" aria-busy={calculating}>
+    <section className={checkout.main} data-testid="broker-bank-choice" aria-busy={calculating}>
       <p className={checkout.muted}>
         {t`Сумма: ${formatMoney(application.loanAmount)}`}
         {application.initialPayment > 0
@@ -103,7 +108,7 @@ export function BankChoice({ application, onSign, signing }: BankChoiceProps) {
       ) : (
         <p role="status">{t`Выберите предложение и подпишите договор на странице банка`}</p>
       )}
-      <ul className={styles.banks} data-testid="broker-banks">
+      <ul className={checkout.options} data-testid="broker-banks">
         {entries.map((entry) => (
           <EntryRow
             key={`${entry.partner.code}-${entry.offer?.id ?? entry.state}`}

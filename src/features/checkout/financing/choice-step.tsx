@@ -8,7 +8,6 @@ import { Input } from '../../../ui/input'
 import { choiceProblems, termsFor, termWithin, type LoanChoice } from './flow'
 import { monthsText, PRODUCT_NAMES, PRODUCT_NOTES } from './messages'
 import checkout from '../checkout.module.css'
-import styles from './financing.module.css'
 
 export interface ChoiceStepProps {
   banks: readonly BrokerBank[]
@@ -45,7 +44,7 @@ export function ChoiceStep({ banks, amount, initial, busy, onApply }: ChoiceStep
   }
 
   return (
-    <form className={styles.flow} onSubmit={submit} noValidate data-testid="broker-choice">
+    <form className={checkout.main} onSubmit={submit} noValidate data-testid="broker-choice">
       <fieldset className={checkout.segmented}>
         <legend className={checkout.subTitle}>{t`Что оформить`}</legend>
         {products.map((type) => (
@@ -62,10 +61,10 @@ export function ChoiceStep({ banks, amount, initial, busy, onApply }: ChoiceStep
           </label>
         ))}
       </fieldset>
-      <fieldset className={styles.terms}>
+      <fieldset className={checkout.chips}>
         <legend className={checkout.subTitle}>{t`Срок`}</legend>
         {terms.map((months) => (
-          <label key={months} className={styles.term}>
+          <label key={months} className={checkout.chip}>
             <input
               type="radio"
               name="broker-term"

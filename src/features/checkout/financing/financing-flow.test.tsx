@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentPartners } from '../../../../contract/broker'
+import type { OrderDetail } from '../../../../contract/checkout'
 import { saveBrokerId } from './kept-application'
 import { setAccessToken, setRefreshToken } from '../../../data/auth-tokens'
 import { aCart, aLine } from '../../../testing/cart-fixtures'
@@ -37,6 +38,7 @@ const AGREEMENT = {
 }
 
 let partnerAnswers: PaymentPartners[]
+let order: OrderDetail
 let calls: RecordedCall[]
 let verifyAnswer: () => Response
 
@@ -45,11 +47,13 @@ function handler(call: RecordedCall): Response {
   if (path === '/account/api/v1/profile') return json(200, PROFILE)
   if (path === '/menu/api/v1/menu/katalog') return json(200, MENU)
   if (path === '/cart/api/v2/carts') return json(200, { ...aCart([aLine()]), cartType: 'named' })
-  if (path === `/oms/api/v1/orders/${ORDER_ID}`)
-    return json(
-      200,
-      anOrder({ payment: { method: 'card_payment', status: 'pending', card_mask: null, paid_at: null } }),
-    )
+  if (path === `/oms/api/v1/orders/${ORDER_ID}`) return json(200, order)
+  if (path === `/payment/api/v1/orders/${ORDER_ID}/payments`)
+    return json(200, {
+      method: 'card_payment',
+      status: 'pending',
+      redirect_url: '/acquirer/api/v1/sessions/s-1',
+    })
   if (path === '/payment/api/v1/payment-order/partners') return json(200, BANKS)
   if (path === '/payment/api/v1/payment-order/statement-banks') return json(200, STATEMENT_BANKS)
   if (path === '/agree/api/v1/specifications/online_broker') return json(200, AGREEMENT)
@@ -78,6 +82,9 @@ beforeEach(() => {
   sessionStorage.clear()
   document.cookie = 'tdid=td-1; path=/'
   payment.goTo.mockReset()
+  order = anOrder({
+    payment: { method: 'loan/installment', status: 'pending', card_mask: null, paid_at: null },
+  })
   verifyAnswer = () =>
     json(200, { verified: true, verificationId: VERIFICATION_ID, verifiedAt: '2026-05-01T09:31:00.000Z' })
   partnerAnswers = [
@@ -235,12 +242,86 @@ describe('the broker flow', () => {
       'Halyk BankБанк не одобрил заявку по своей оценке',
       'Kaspi BankБанк не ответил вовремя',
     ])
-    expect(screen.getByTestId('pay-again')).toBeTruthy()
+    // the same order is paid by card: no cancel, no new order
+    const submit = within(screen.getByTestId('pay-again')).getByTestId(
+      'pay-again-submit',
+    ) as HTMLButtonElement
+    await waitFor(() => expect(submit.disabled).toBe(false))
+    fireEvent.click(submit)
+    await waitFor(() => expect(payment.goTo).toHaveBeenCalledWith('/acquirer/api/v1/sessions/s-1'))
+    expect(sent(`/payment/api/v1/orders/${ORDER_ID}/payments`)[0]?.body).toMatchObject({
+      payment_method: 'card_payment',
+    })
+    expect(calls.some((c) => c.path.endsWith('/cancelation'))).toBe(false)
+  })
+
+  it('applies again with other terms after every bank refused: a new agreement and a new application', async () => {
+    saveBrokerId(REFERENCE_ID, ORDER_ID)
+    partnerAnswers = [
+      somePartners({ status: 'rejected', partners: [aPartner('HSBKKZKX', { state: 'REJECTED' })] }),
+    ]
+    await renderAppAt(FLOW)
+    fireEvent.click(await screen.findByTestId('broker-apply-again'))
+    const choice = await screen.findByTestId('broker-choice')
+    expect(localStorage.getItem('brokerId')).toBeNull()
+    fireEvent.change(within(choice).getByTestId('broker-tax-code'), { target: { value: '900101300123' } })
+    fireEvent.click(within(choice).getByTestId('broker-term-6'))
+    fireEvent.click(within(choice).getByTestId('broker-apply'))
+    await signAgreement()
+    fireEvent.click(within(await screen.findByTestId('statement-choice')).getByTestId('statement-skip'))
+    await waitFor(() => expect(sent('/payment/api/v1/payment-order/create-order')).toHaveLength(1))
+    expect(sent('/payment/api/v1/payment-order/create-order')[0]?.body).toMatchObject({ loanLength: 6 })
+  })
+
+  it('lets the shopper give a pending application up and pay by card, saying the banks are told', async () => {
+    saveBrokerId(REFERENCE_ID, ORDER_ID)
+    partnerAnswers = [somePartners()]
+    await renderAppAt(FLOW)
+    await screen.findByTestId('broker-progress')
+    expect(screen.queryByTestId('pay-again')).toBeNull()
+    fireEvent.click(screen.getByTestId('broker-pay-otherwise'))
+    const form = await screen.findByTestId('broker-pay-otherwise-form')
+    expect(form.textContent).toContain('Заявку в банки отзовём')
+    const submit = within(form).getByTestId('pay-again-submit') as HTMLButtonElement
+    await waitFor(() => expect(submit.disabled).toBe(false))
+    fireEvent.click(submit)
+    await waitFor(() => expect(payment.goTo).toHaveBeenCalledWith('/acquirer/api/v1/sessions/s-1'))
+  })
+
+  it('asks for the initial payment by card once the bank signed the loan', async () => {
+    saveBrokerId(REFERENCE_ID, ORDER_ID)
+    order = anOrder({
+      payment: {
+        method: 'loan/installment_initial_payment',
+        status: 'failed',
+        card_mask: null,
+        paid_at: null,
+      },
+    })
+    partnerAnswers = [somePartners({ status: 'resolved', initialPayment: 12_000 })]
+    await renderAppAt(FLOW)
+    const initial = await screen.findByTestId('broker-initial-payment')
+    expect(within(initial).queryByTestId('pay-again-kaspi_qr_payment')).toBeNull()
+    expect(within(initial).getByTestId('pay-again-submit').textContent).toBe('Оплатить 12\u00a0000\u00a0₸')
+    expect(screen.queryByTestId('broker-completed')).toBeNull()
+  })
+
+  it('follows an order since paid another way to its own page', async () => {
+    saveBrokerId(REFERENCE_ID, ORDER_ID)
+    order = anOrder({
+      payment: { method: 'card_payment', status: 'pending', card_mask: null, paid_at: null },
+    })
+    await renderAppAt(FLOW)
+    expect(await screen.findByTestId('broker-paid-otherwise')).toBeTruthy()
+    expect(sent('/payment/api/v1/payment-order/get-payment-partners')).toHaveLength(0)
   })
 
   it('is completed once the signed offer paid the order', async () => {
     saveBrokerId(REFERENCE_ID, ORDER_ID)
     partnerAnswers = [somePartners({ status: 'resolved' })]
+    order = anOrder({
+      payment: { method: 'loan/installment', status: 'paid', card_mask: null, paid_at: null },
+    })
     await renderAppAt(FLOW)
     expect(await screen.findByTestId('broker-completed')).toBeTruthy()
   })

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { AgreementVerified, BrokerOffer } from '../../../../contract/broker'
 import type { OrderDetail } from '../../../../contract/checkout'
@@ -9,20 +9,14 @@ import { clearBrokerId, readBrokerId, saveBrokerId } from './kept-application'
 import { isApiError } from '../../../data/api-error'
 import { Button, buttonClassName } from '../../../ui/button'
 import { Skeleton } from '../../../ui/skeleton'
+import { formatMoney } from '../../../i18n/format'
 import { useStoreLocation } from '../../../url/store-location'
 import { orderQuery } from '../api'
 import { goToPayment } from '../navigation'
 import { PayAgain } from '../pay-again'
+import { isFinancing } from '../rules'
 import { AgreementModal } from './agreement-modal'
-import { CART_ROOT } from '../../../cart/queries'
-import {
-  applyForFinancing,
-  banksQuery,
-  payOtherwise,
-  PARTNERS_REFRESH_MS,
-  partnersQuery,
-  statementBanksQuery,
-} from './api'
+import { applyForFinancing, banksQuery, PARTNERS_REFRESH_MS, partnersQuery, statementBanksQuery } from './api'
 import { BankChoice } from './bank-choice'
 import { ChoiceStep } from './choice-step'
 import {
@@ -37,7 +31,6 @@ import { brokerFailure } from './messages'
 import { anyCalculating, offerEntries } from './offer-states'
 import { StatementModal } from './statement-modal'
 import checkout from '../checkout.module.css'
-import styles from './financing.module.css'
 
 /** The store's result page, where the bank's page sends the shopper back (purchase flow 2). */
 const resultPath = (orderId: string) =>
@@ -64,42 +57,51 @@ function Completed({ orderId }: { orderId: string }) {
   )
 }
 
-/** Every bank refused: back to the payment step with the goods, to choose another way to pay. */
-function PayOtherwise({ orderId }: { orderId: string }) {
-  const { t, i18n } = useLingui()
-  const { cityId, prefix } = useStoreLocation()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const change = useMutation({
-    mutationFn: () => payOtherwise(orderId, cityId),
-    onSuccess: async () => {
-      clearBrokerId()
-      await queryClient.invalidateQueries({ queryKey: ['orders'] })
-      await queryClient.invalidateQueries({ queryKey: [CART_ROOT] })
-      void navigate({ to: '/{-$city}/checkout/$step', params: { city: prefix, step: 'review-and-payments' } })
-    },
-  })
+/** The order's result page: where an order paid (or to be paid) another way is followed. */
+function ToOrder({ orderId, title }: { orderId: string; title: string }) {
+  const { t } = useLingui()
+  const { prefix } = useStoreLocation()
   return (
-    <section className={checkout.card} data-testid="broker-pay-otherwise">
-      <h2 className={checkout.cardTitle}>{t`Другие способы оплаты`}</h2>
-      <p className={checkout.muted}>
-        {t`Заказ вернёт товары в корзину, и вы оформите его снова с другим способом оплаты.`}
-      </p>
-      {change.isError ? (
-        <p className={checkout.error} role="alert">
-          {brokerFailure(i18n, change.error)}
-        </p>
-      ) : null}
+    <section className={checkout.card} data-testid="broker-paid-otherwise">
+      <h2 className={checkout.cardTitle}>{title}</h2>
       <div className={checkout.actions}>
-        <Button
-          disabled={change.isPending}
-          onClick={() => change.mutate()}
-          data-testid="broker-pay-otherwise-submit"
+        <Link
+          to="/{-$city}/checkout/$step"
+          params={{ city: prefix, step: 'result' }}
+          search={{ orderId }}
+          className={buttonClassName()}
         >
-          {t`Выбрать другой способ оплаты`}
-        </Button>
+          {t`К заказу`}
+        </Link>
       </div>
     </section>
+  )
+}
+
+/**
+ * The same order paid by card or QR instead: after every bank refused, or when the shopper gives the
+ * application up (the store withdraws it from the banks first; an offer signed before that pays it).
+ */
+function PayOtherwise({ order, givingUp }: { order: OrderDetail; givingUp: boolean }) {
+  const { t } = useLingui()
+  const [open, setOpen] = useState(!givingUp)
+  if (!open)
+    return (
+      <div className={checkout.actions}>
+        <Button variant="secondary" onClick={() => setOpen(true)} data-testid="broker-pay-otherwise">
+          {t`Оплатить другим способом`}
+        </Button>
+      </div>
+    )
+  return (
+    <div className={checkout.main} data-testid="broker-pay-otherwise-form">
+      {givingUp ? (
+        <p className={checkout.warning} role="note">
+          {t`Заявку в банки отзовём, а предложения банков перестанут действовать.`}
+        </p>
+      ) : null}
+      <PayAgain order={order} />
+    </div>
   )
 }
 
@@ -108,10 +110,13 @@ function Application({
   referenceId,
   order,
   onLost,
+  onApplyAgain,
 }: {
   referenceId: string
   order: OrderDetail
   onLost: () => void
+  /** Every bank refused: CHOICE again, for a new application with other terms. */
+  onApplyAgain: () => void
 }) {
   const { t, i18n } = useLingui()
   const [signing, setSigning] = useState(false)
@@ -143,7 +148,22 @@ function Application({
       </section>
     )
   }
-  if (applicationStep(partners.data) === 'COMPLETED') return <Completed orderId={order.order_id} />
+  if (applicationStep(partners.data) === 'COMPLETED') {
+    // the bank's loan is signed; with an initial payment the order waits for it, by card
+    if (order.payment.status !== 'paid' && order.can_pay)
+      return (
+        <section className={checkout.card} data-testid="broker-initial-payment">
+          <h2
+            className={checkout.cardTitle}
+          >{t`Банк одобрил заявку: осталось внести первоначальный взнос`}</h2>
+          <p className={checkout.muted}>
+            {t`Первоначальный взнос ${formatMoney(partners.data.initialPayment)} оплачивается картой.`}
+          </p>
+          <PayAgain order={order} methods={['card_payment']} amount={partners.data.initialPayment} />
+        </section>
+      )
+    return <Completed orderId={order.order_id} />
+  }
 
   function sign(offer: BrokerOffer) {
     setSigning(true)
@@ -158,12 +178,13 @@ function Application({
         <BankChoice application={partners.data} onSign={sign} signing={signing} />
       </section>
       {rejected ? (
-        order.can_pay ? (
-          <PayAgain order={order} />
-        ) : (
-          <PayOtherwise orderId={order.order_id} />
-        )
+        <div className={checkout.actions}>
+          <Button variant="secondary" onClick={onApplyAgain} data-testid="broker-apply-again">
+            {t`Подать новую заявку`}
+          </Button>
+        </div>
       ) : null}
+      {order.can_pay ? <PayOtherwise order={order} givingUp={!rejected} key={String(rejected)} /> : null}
     </>
   )
 }
@@ -235,12 +256,27 @@ export function FinancingFlow({ orderId }: { orderId: string }) {
       </section>
     )
   }
-  if (order.data.payment.status === 'paid') return <Completed orderId={orderId} />
+  if (order.data.payment.status === 'paid') {
+    if (isFinancing(order.data.payment.method)) return <Completed orderId={orderId} />
+    return <ToOrder orderId={orderId} title={t`Заказ оплачен`} />
+  }
+  // Paid another way since (card or QR): the order's own page follows that payment.
+  if (!isFinancing(order.data.payment.method))
+    return <ToOrder orderId={orderId} title={t`Заказ оплачивается другим способом`} />
 
   if (referenceId)
     return (
-      <div className={styles.flow} data-testid="broker-flow" data-step="BANK_CHOICE">
-        <Application referenceId={referenceId} order={order.data} onLost={forget} />
+      <div className={checkout.main} data-testid="broker-flow" data-step="BANK_CHOICE">
+        <Application
+          referenceId={referenceId}
+          order={order.data}
+          onLost={forget}
+          onApplyAgain={() => {
+            forget()
+            // a new application needs the agreement signed again: each signing serves one
+            setVerification(null)
+          }}
+        />
       </div>
     )
 
@@ -260,7 +296,7 @@ export function FinancingFlow({ orderId }: { orderId: string }) {
 
   return (
     <div
-      className={styles.flow}
+      className={checkout.main}
       data-testid="broker-flow"
       data-step={modal === 'statement' ? 'UPLOAD' : 'CHOICE'}
     >

@@ -16,11 +16,11 @@ export function RejectionReasonsModal({ open, onClose, partners }: RejectionReas
   const { t, i18n } = useLingui()
   return (
     <Modal open={open} onClose={onClose} title={t`Почему банки отказали`}>
-      <ul className={styles.reasons} data-testid="broker-reasons">
+      <ul className={checkout.options} data-testid="broker-reasons">
         {partners.map((partner) => (
-          <li key={partner.code} className={styles.bank} data-testid="broker-reason">
+          <li key={partner.code} className={`${checkout.option} ${styles.bank}`} data-testid="broker-reason">
             <img className={styles.logo} src={partner.logo} alt="" width={40} height={40} />
-            <span className={styles.bankText}>
+            <span className={checkout.optionText}>
               <strong>{partner.title}</strong>
               <span className={checkout.muted}>
                 {partner.reason

@@ -67,7 +67,7 @@ export function StatementModal({ open, banks, onDone, onClose }: StatementModalP
   return (
     <Modal open={open} onClose={close} title={t`Выписка со счёта`}>
       {stage === 'choice' ? (
-        <div className={styles.flow} data-testid="statement-choice">
+        <div className={checkout.main} data-testid="statement-choice">
           <p className={checkout.muted}>
             {t`Некоторые банки решают только по выписке со счёта за последние 6 месяцев. Скачайте её в приложении своего банка в PDF, до 2 МБ.`}
           </p>
@@ -108,7 +108,7 @@ export function StatementModal({ open, banks, onDone, onClose }: StatementModalP
           </div>
         </div>
       ) : (
-        <div className={styles.flow} data-testid="statement-completed">
+        <div className={checkout.main} data-testid="statement-completed">
           <p role="status">{t`Выписка загружена`}</p>
           {statement ? (
             <p className={checkout.muted} data-testid="statement-name">

@@ -1,0 +1,1 @@
+DROP TABLE "loan_products" CASCADE;
