@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { Cart, CartProduct, PromotionChoice } from '../../contract/cart'
-import type { MarketingUnitType } from '../../contract/values/cart'
+import type { Cart, CartProduct } from '../../contract/cart'
 import type { CityId } from '../../contract/values/common'
 import type { Enqueued, EnqueueInput, OutboxOutcome } from '../data/outbox-item'
 import { outbox as defaultOutbox, type Outbox } from '../data/outbox'
 import { outboxMutation } from '../data/outbox-mutation'
-import { cartPath, productsPath, settingsPath, type CartOwner } from './cart-paths'
+import { cartPath, productsPath, type CartOwner } from './cart-paths'
 import { announceCartItemRemoved } from './events'
 import { applyChange, CART_KINDS, withPendingChanges } from './optimistic'
 import { cartKey, previewLookup } from './queries'
@@ -103,65 +102,6 @@ export function removeLine(target: CartTarget, sku: string) {
     query: { city_id: target.cityId, product_id: sku },
   })
 }
-
-/** Spec 7: DELETE .../products/activeProducts clears what cannot be ordered. */
-export const removeInactive = (target: CartTarget) =>
-  enqueue(target, {
-    kind: CART_KINDS.removeInactive,
-    method: 'DELETE',
-    path: `${productsPath(target.owner, 'v2')}/activeProducts`,
-    query: { city_id: target.cityId },
-  })
-
-export const choosePromotion = (target: CartTarget, choice: PromotionChoice) =>
-  enqueue(target, {
-    kind: CART_KINDS.promotions,
-    method: 'POST',
-    path: `${cartPath(target.owner)}/promotions`,
-    dedupeKey: `cart:${cartPath(target.owner)}:promotion:${choice.id}:${choice.referenceProductSku}`,
-    body: { city_id: target.cityId, promotions: [choice] },
-  })
-
-/** Takes a kit (or a gift the shopper may go without) out of the order: DELETE .../promotions. */
-export const removePromotion = (
-  target: CartTarget,
-  promotion: { promoId: number; referenceProductSku: string },
-) =>
-  enqueue(target, {
-    kind: CART_KINDS.removePromotion,
-    method: 'DELETE',
-    path: `${cartPath(target.owner)}/promotions`,
-    query: {
-      city_id: target.cityId,
-      promotion_id: promotion.promoId,
-      reference_product_sku: promotion.referenceProductSku,
-    },
-  })
-
-export const addMarketingUnit = (target: CartTarget, unitType: MarketingUnitType, code: string) =>
-  enqueue(target, {
-    kind: CART_KINDS.addUnit,
-    method: 'POST',
-    path: `${cartPath(target.owner)}/marketingUnits`,
-    body: { city_id: target.cityId, unitType, code },
-  })
-
-export const removeMarketingUnit = (target: CartTarget, unitType: MarketingUnitType, operationId: string) =>
-  enqueue(target, {
-    kind: CART_KINDS.removeUnit,
-    method: 'DELETE',
-    path: `${cartPath(target.owner)}/marketingUnits`,
-    body: { city_id: target.cityId, unitType, operationId },
-  })
-
-export const setBonusAmount = (target: CartTarget, bonusAmount: number) =>
-  enqueue(target, {
-    kind: CART_KINDS.bonus,
-    method: 'PUT',
-    path: settingsPath(target.owner),
-    dedupeKey: `cart:${cartPath(target.owner)}:bonus`,
-    body: { city_id: target.cityId, bonusAmount },
-  })
 
 /** Spec 7: POST v3 .../productsBatch adds everything together, or nothing. */
 export const addBatch = (target: CartTarget, lines: LineInput[]) =>

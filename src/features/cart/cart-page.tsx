@@ -19,15 +19,12 @@ import { chooseTradein, removeTradein } from './tradein-queries'
 import {
   addMarketingUnit,
   choosePromotion,
-  removePromotion,
   removeInactive,
-  removeLine,
   removeMarketingUnit,
+  removePromotion,
   setBonusAmount,
-  settled,
-  updateLine,
-  type CartTarget,
-} from '../../cart/mutations'
+} from './cart-changes'
+import { removeLine, settled, updateLine, type CartTarget } from '../../cart/mutations'
 import { CartNotices } from './notices'
 import { PromotionsBlock } from './promotions-block'
 import { ShareCart } from './share-cart'
