@@ -50,6 +50,10 @@ export const catalogModule: ModuleRegistration = (app, { database, readiness }) 
 
   // After a first start's seed (main.ts seeds between building the app and listening).
   app.addHook('onReady', async () => {
+    // The tree first, before the store listens: until the first index is built, carts read it inside
+    // their transactions, and reading it then would wait for a pool connection those transactions hold
+    // (32 new carts at once at start on a pool of 6 connections waited for ever).
+    await holder.categories().catch((err: unknown) => app.log.error({ err }, 'catalog: category tree failed'))
     const first = holder.start().then(
       () => undefined,
       (err: unknown) => app.log.error({ err }, 'catalog index: first build failed'),
