@@ -32,12 +32,12 @@ export interface Database {
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
- * Connections each server process keeps to PostgreSQL. Few: on two cores the checkout bench (32
- * connections, PostgreSQL 200k) answered calculations at 1,714 req/s, p95 28 ms with 6 against 1,212
- * req/s, p95 50 ms with 20; orders 564/s, p95 77 ms against 576/s, p95 80 ms. More backends than cores
- * only take turns on them; the requests wait in the pool's queue instead.
+ * Connections each server process keeps to PostgreSQL. Fewer answered faster on two cores (the checkout
+ * bench at 32 connections, PostgreSQL 200k: calculations 1,714 req/s, p95 28 ms with 6 against 1,212
+ * req/s, p95 50 ms with 20), but with 6 the bench's preparation of carts can still wait for ever on a
+ * connection some request needs inside its own transaction: until that is found, 20.
  */
-export const DEFAULT_POOL_SIZE = 6
+export const DEFAULT_POOL_SIZE = 20
 
 export type DatabaseTarget =
   { url: string; poolSize?: number } | { dataDir: string } | { memory: true; image?: Blob }
