@@ -1,0 +1,75 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { isApiError } from '../../data/api-error'
+import { millimetres, watts } from './format'
+import type { CompatibilityMessage, ComponentCode } from './types'
+
+/** A slot's heading. */
+export const KIND_NAMES: Record<ComponentCode, MessageDescriptor> = {
+  cpu: msg`Процессор`,
+  motherboard: msg`Материнская плата`,
+  cooler: msg`Кулер`,
+  memory: msg`Оперативная память`,
+  gpu: msg`Видеокарта`,
+  storage: msg`Накопитель`,
+  psu: msg`Блок питания`,
+  case: msg`Корпус`,
+}
+
+export const kindName = (i18n: I18n, code: string) => {
+  const descriptor = KIND_NAMES[code as ComponentCode] as MessageDescriptor | undefined
+  return descriptor ? i18n._(descriptor) : code
+}
+
+/** Browsing 8: the configurator's failures. */
+export const FAILURES = {
+  components: msg`Не удалось получить данные комплектующих`,
+  create: msg`Не удалось создать конфигурацию`,
+  get: msg`Не удалось получить конфигурацию`,
+  change: msg`Не удалось изменить конфигурацию`,
+  drop: msg`Не удалось сбросить конфигурацию`,
+  filter: msg`Не удалось получить ссылку на каталог`,
+} as const
+
+type Texts = (a: string, b: string, params: Record<string, string | number>) => MessageDescriptor
+
+const num = (params: Record<string, string | number>, key: string) => Number(params[key] ?? 0)
+
+/**
+ * The text of each rule the server checks, naming both parts (browsing 4). Keyed by the rule's code;
+ * a rule this build does not know yet still names its parts through the generic text.
+ */
+const RULE_TEXTS: Record<string, Texts> = {
+  socket: (a, b) => msg`Процессор ${a} не подходит к сокету платы ${b}`,
+  memory_type: (a, b) => msg`Память ${a} другого типа, чем поддерживает ${b}`,
+  memory_slots: (a, b) => msg`Модулей памяти ${a} больше, чем слотов на плате ${b}`,
+  form_factor: (a, b) => msg`Плата ${a} не помещается в корпус ${b}`,
+  gpu_length: (a, b, p) =>
+    msg`Видеокарта ${a} длиннее (${millimetres(num(p, 'length'))}), чем помещается в корпус ${b} (до ${millimetres(num(p, 'max'))})`,
+  cooler_height: (a, b, p) =>
+    msg`Кулер ${a} выше (${millimetres(num(p, 'height'))}), чем помещается в корпус ${b} (до ${millimetres(num(p, 'max'))})`,
+  cooler_socket: (a, b) => msg`Кулер ${a} не крепится на сокет процессора ${b}`,
+  cooler_tdp: (a, b) => msg`Кулер ${a} не рассчитан на тепловыделение процессора ${b}`,
+  psu_wattage: (a, b, p) =>
+    msg`Блока питания ${a} мало: сборке нужно от ${watts(num(p, 'required'))}, у него ${watts(num(p, 'wattage'))}`,
+  psu_connectors: (a, b) => msg`У блока питания ${a} нет разъёмов, которые нужны ${b}`,
+  storage_interface: (a, b) => msg`Накопителю ${a} не хватает разъёма M.2 на плате ${b}`,
+  no_graphics: (a) => msg`У процессора ${a} нет встроенной графики: нужна видеокарта`,
+  out_of_stock: (a) => msg`${a} закончился в вашем городе`,
+}
+
+/** The banner's line for a message: the rule's text with the parts' names. */
+export function ruleText(i18n: I18n, message: CompatibilityMessage, titles: readonly string[]): string {
+  const [a = '', b = ''] = titles
+  const texts = RULE_TEXTS[message.code]
+  if (texts) return i18n._(texts(a, b, message.params ?? {}))
+  if (titles.length >= 2) return i18n._(msg`${a} и ${b} несовместимы`)
+  return i18n._(msg`Проверьте совместимость: ${a}`)
+}
+
+/** A refusal as the shopper reads it: no network, or the failure of the step that failed. */
+export function failureText(i18n: I18n, error: unknown, failure: MessageDescriptor): string {
+  if (isApiError(error) && error.status === 0)
+    return i18n._(msg`Нет соединения с интернетом. Попробуйте, когда сеть вернётся.`)
+  return i18n._(failure)
+}
