@@ -12,7 +12,7 @@ import { useStoreLocation } from '../../url/store-location'
 import { partTitles } from './banner'
 import { FAILURES, failureText, kindName, ruleText } from './messages'
 import { catalogueFilterQuery, compatiblePartsQuery, inputsOf, type PartsFilter } from './queries'
-import type { CompatiblePart, ComponentCode, ConfiguredComponent } from './types'
+import type { CompatibilityMessage, CompatiblePart, ComponentCode, ConfiguredComponent } from './types'
 import styles from './configurator.module.css'
 
 const IMAGE = 48
@@ -50,6 +50,16 @@ function CatalogueLink({
   )
 }
 
+/** The names of a message's parts, the candidate among them (it is not chosen yet). */
+const titlesWith = (
+  part: CompatiblePart,
+  message: CompatibilityMessage,
+  components: readonly ConfiguredComponent[],
+) =>
+  message.parts.map(
+    (sku) => (sku === part.sku ? part.title : partTitles({ ...message, parts: [sku] }, components)[0]) ?? sku,
+  )
+
 function PartRow({
   part,
   components,
@@ -63,7 +73,12 @@ function PartRow({
 }) {
   const { t, i18n } = useLingui()
   return (
-    <li className={styles.pickRow} data-testid="picker-part" data-sku={part.sku}>
+    <li
+      className={styles.pickRow}
+      data-testid="picker-part"
+      data-sku={part.sku}
+      data-incompatible={(part.errors ?? []).length > 0}
+    >
       {part.image ? (
         <img src={imageUrl(part.image, IMAGE)} width={IMAGE} height={IMAGE} alt="" loading="lazy" />
       ) : (
@@ -76,9 +91,14 @@ function PartRow({
         ) : (
           <span className={styles.outOfStock}>{t`Нет в наличии в вашем городе`}</span>
         )}
+        {(part.errors ?? []).map((error) => (
+          <span key={error.code} className={styles.pickError} data-testid="picker-error-reason">
+            {ruleText(i18n, error, titlesWith(part, error, components))}
+          </span>
+        ))}
         {part.warnings.map((warning) => (
           <span key={warning.code} className={styles.pickWarning} data-testid="picker-warning">
-            {ruleText(i18n, warning, [part.title, ...partTitles(warning, components)])}
+            {ruleText(i18n, warning, titlesWith(part, warning, components))}
           </span>
         ))}
       </div>
@@ -107,7 +127,9 @@ export function PartPicker({ code, components, onPick, onClose }: PartPickerProp
   const { cityId } = useStoreLocation()
   const [text, setText] = useState('')
   const [inStock, setInStock] = useState(true)
-  const filter: PartsFilter = { text: useDeferredValue(text), inStock }
+  const [all, setAll] = useState(false)
+  const allId = useId()
+  const filter: PartsFilter = { text: useDeferredValue(text), inStock, all }
   const others = inputsOf(components.filter((c) => c.code !== code))
   const parts = useQuery({
     ...compatiblePartsQuery(code ?? 'cpu', others, cityId, filter),
@@ -188,6 +210,16 @@ export function PartPicker({ code, components, onPick, onClose }: PartPickerProp
                 data-testid="picker-in-stock"
               />
               {t`В наличии`}
+            </label>
+            <label className={styles.toggle} htmlFor={allId}>
+              <input
+                id={allId}
+                type="checkbox"
+                checked={all}
+                onChange={(event) => setAll(event.target.checked)}
+                data-testid="picker-all"
+              />
+              {t`Показать и несовместимые`}
             </label>
           </div>
           {list}

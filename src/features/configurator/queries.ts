@@ -71,6 +71,8 @@ export interface PartsFilter {
   inStock: boolean
   /** Words of the part's name. */
   text: string
+  /** Also the parts that do not fit, each with the reason: the shopper decides with the reasons shown. */
+  all: boolean
 }
 
 /**
@@ -97,6 +99,7 @@ export const compatiblePartsQuery = (
           components: components.map((c) => `${c.code}:${c.sku}:${c.quantity}`).join(','),
           in_stock: filter.inStock ? 'true' : undefined,
           q: filter.text.trim() || undefined,
+          include_incompatible: filter.all ? 'true' : undefined,
         },
       }),
   })

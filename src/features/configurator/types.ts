@@ -53,6 +53,8 @@ export interface Configuration {
 export interface CompatiblePart extends PartProduct {
   /** Fits, with a warning the shopper should read. */
   warnings: CompatibilityMessage[]
+  /** Does not fit (only when the list was asked to include such parts): why, naming both parts. */
+  errors?: CompatibilityMessage[]
 }
 
 export interface CompatiblePartsPage {
