@@ -12,6 +12,7 @@ import {
 } from './values/configurator'
 
 export {
+  COMPONENT_CATEGORY_SLUGS,
   COMPONENT_CODES,
   COMPONENT_SORTS,
   COMPONENTS_INFO_PAGE_SIZE,

@@ -18,6 +18,18 @@ export const COMPONENT_CODES = [
 ] as const
 export type ComponentCode = (typeof COMPONENT_CODES)[number]
 
+/** The catalogue category (slug) each kind's parts come from. */
+export const COMPONENT_CATEGORY_SLUGS: Record<ComponentCode, string> = {
+  cpu: 'processory',
+  motherboard: 'materinskie-platy',
+  ram: 'operativnaya-pamyat',
+  gpu: 'videokarty',
+  storage: 'nakopiteli',
+  psu: 'bloki-pitaniya',
+  case: 'korpusa',
+  cooler: 'kulery',
+}
+
 /**
  * Required in every build. The graphics card is required only when the chosen CPU has no integrated
  * graphics (the configuration's `componentsInfo` answers it resolved); the cooler is never required
