@@ -208,6 +208,13 @@ export const ComponentsQuery = z.object({
   priceMax: z.coerce.number().int().min(0).optional(),
   /** Only parts in stock in the city. */
   inStock: QueryBoolean.optional(),
+  /** Words of the part's name. */
+  q: text().trim().max(100).optional(),
+  /**
+   * Also the parts that do not fit, after those that do, each with its `errors`: a shopper may choose one
+   * knowingly (the build then shows the conflict and cannot go to the cart).
+   */
+  includeIncompatible: QueryBoolean.optional(),
 })
 export type ComponentsQuery = z.input<typeof ComponentsQuery>
 
@@ -228,6 +235,8 @@ export const CompatiblePart = z.object({
   specs: PartSpecs,
   /** Warnings and notes the rules would raise with this part chosen; errors never reach this list. */
   warnings: z.array(CompatibilityMessage),
+  /** The errors the rules would raise with this part chosen: empty unless `includeIncompatible` was asked. */
+  errors: z.array(CompatibilityMessage),
 })
 export type CompatiblePart = z.infer<typeof CompatiblePart>
 
@@ -235,7 +244,7 @@ export const ComponentsResponse = z.object({
   code: ComponentCodeSchema,
   page: z.number().int(),
   size: z.number().int(),
-  /** Compatible parts matching the filters. */
+  /** Compatible parts matching the filters (with `includeIncompatible`, every part of the kind that does). */
   total: z.number().int(),
   items: z.array(CompatiblePart),
   /** The brands among the compatible parts, for the list's filter. */
@@ -291,6 +300,11 @@ export type CreateConfigurationRequest = z.input<typeof CreateConfigurationReque
 /** PUT replaces the whole component list (spec 4: push the list, then reload). */
 export const UpdateConfigurationRequest = z.object({
   city_id: CityId.default(1),
+  /**
+   * The guest's owner token, as the header carries it: the client's offline queue replays a change
+   * after a reload and stores only its path and body.
+   */
+  ownerToken: z.string().max(64).optional(),
   name: text().trim().max(80).nullable().optional(),
   components: ComponentList,
 })

@@ -173,6 +173,40 @@ describe('GET components: the parts of a kind that fit what is chosen', () => {
     expect(answer.items.map((i) => i.sku)).not.toContain(tallCooler.sku)
   })
 
+  it('lists the parts that do not fit after those that do when asked, each with the errors naming both parts', async () => {
+    const b = await fittingBuild()
+    const longGpu = await part('gpu', { length: 340, tdp: 200 })
+    const shortGpu = await part('gpu', { length: 280, tdp: 200 })
+    const url = (extra: string) =>
+      `${CONFIGURATOR_V1}/components?code=gpu&size=150&components=case:${b.pcCase.sku}${extra}`
+    const fitting = ok(await app.inject({ url: url('') }), ComponentsResponse)
+    expect(fitting.items.map((i) => i.sku)).not.toContain(longGpu.sku)
+    expect(fitting.items.every((i) => i.errors.length === 0)).toBe(true)
+
+    // the search narrows to this test's two cards by the digits their names share
+    const both = [longGpu.sku, shortGpu.sku]
+    const common = both[0]!.split('').findIndex((c, i) => c !== both[1]![i])
+    const words = encodeURIComponent(`Тестовый товар ${both[0]!.slice(0, common)}`)
+    const all = ok(
+      await app.inject({ url: url(`&includeIncompatible=true&q=${words}`) }),
+      ComponentsResponse,
+    )
+    const skus = all.items.map((i) => i.sku)
+    expect(skus.indexOf(shortGpu.sku)).toBeGreaterThanOrEqual(0)
+    expect(skus.indexOf(longGpu.sku)).toBeGreaterThan(skus.indexOf(shortGpu.sku))
+    expect(all.items.every((i) => i.title.startsWith('Тестовый товар'))).toBe(true)
+    const long = all.items.find((i) => i.sku === longGpu.sku)!
+    expect(long.errors).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'gpu_length',
+        parts: [longGpu.sku, b.pcCase.sku],
+        params: { length: 340, max: 300 },
+      }),
+    ])
+    expect(all.items.find((i) => i.sku === shortGpu.sku)?.errors).toEqual([])
+  })
+
   it('refuses an unknown kind with 400 and a malformed list of chosen parts with 400', async () => {
     refused(await app.inject({ url: `${CONFIGURATOR_V1}/components?code=monitor` }), 400)
     refused(await app.inject({ url: `${CONFIGURATOR_V1}/components?code=cpu&components=cpu-123` }), 400)
@@ -425,6 +459,26 @@ describe('configurations: bad input', () => {
     const two = refused(await create([line(b.cpu), line(other)]), 422)
     expect(two.details).toEqual({ code: 'cpu', max: 1 })
     refused(await create([line(b.cpu), line(b.cpu)]), 422)
+  })
+
+  it("takes a guest's owner token in the PUT body too, as the client's offline queue sends it", async () => {
+    const b = await fittingBuild()
+    const created = ok(await create([line(b.cpu)]), CreatedConfiguration, 201)
+    const changed = ok(
+      await app.inject({
+        method: 'PUT',
+        url: `${CONFIGURATIONS}/${created.id}`,
+        payload: { city_id: 1, ownerToken: created.ownerToken, components: [line(b.cpu), line(b.board)] },
+      }),
+      Configuration,
+    )
+    expect(changed.components.map((c) => c.sku)).toEqual([b.cpu.sku, b.board.sku])
+    const refusal = await app.inject({
+      method: 'PUT',
+      url: `${CONFIGURATIONS}/${created.id}`,
+      payload: { city_id: 1, ownerToken: 'x'.repeat(32), components: [] },
+    })
+    refused(refusal, 403)
   })
 
   it("refuses another shopper's configuration: 403 on PUT and GET, 404 for no such id", async () => {

@@ -117,6 +117,10 @@ export interface CandidateQuery {
   priceMin?: number
   priceMax?: number
   inStock: boolean
+  /** Words of the title in the asked language. */
+  text?: string
+  /** The parts `compatible` leaves out are listed too, after the ones it lets through. */
+  includeIncompatible?: boolean
 }
 
 const ORDER: Record<ComponentSort, SQL> = {
@@ -124,6 +128,9 @@ const ORDER: Record<ComponentSort, SQL> = {
   price_asc: sql`pr.price, p.id`,
   price_desc: sql`pr.price desc, p.id`,
 }
+
+const fitOrder = (q: CandidateQuery) =>
+  q.includeIncompatible ? sql`(case when ${q.compatible} then 0 else 1 end), ` : sql``
 
 export interface FacetRow extends Record<string, unknown> {
   brand_slug: string | null
@@ -154,12 +161,14 @@ export interface CategoryRow extends Record<string, unknown> {
 
 export function createConfiguratorRepo(db: Db) {
   /** Parts of the kind that pass the compatibility clause, in the city (priced there), before the page's own filters. */
-  const base = (q: Pick<CandidateQuery, 'code' | 'compatible' | 'cityId' | 'inStock'>) => sql`
+  const base = (
+    q: Pick<CandidateQuery, 'code' | 'compatible' | 'cityId' | 'inStock' | 'includeIncompatible'>,
+  ) => sql`
     from pc_parts x
     join products p on p.id = x.product_id
     join product_prices pr on pr.product_id = x.product_id and pr.city_id = ${q.cityId}
     left join brands b on b.id = p.brand_id
-    where x.kind = ${q.code} and p.type in ('regular', 'mto') and (${q.compatible})
+    where x.kind = ${q.code} and p.type in ('regular', 'mto') and (${q.includeIncompatible ? sql`true` : q.compatible})
     ${q.inStock ? sql`and exists (select 1 from stocks s where s.product_id = p.id and s.city_id = ${q.cityId} and s.quantity > 0)` : sql``}`
 
   const pageFilters = (q: CandidateQuery) => {
@@ -173,6 +182,7 @@ export function createConfiguratorRepo(db: Db) {
       )
     if (q.priceMin !== undefined) parts.push(sql`pr.price >= ${q.priceMin}`)
     if (q.priceMax !== undefined) parts.push(sql`pr.price <= ${q.priceMax}`)
+    if (q.text) parts.push(sql`${titleOf(q.lang)} ilike ${`%${q.text.replace(/[\\%_]/g, '\\$&')}%`}`)
     return sql.join(parts, sql` and `)
   }
 
@@ -200,14 +210,14 @@ export function createConfiguratorRepo(db: Db) {
         db,
         sql`with page as (
               select x.product_id ${base(q)} and ${pageFilters(q)}
-              order by ${ORDER[q.sort]} limit ${q.limit} offset ${q.offset})
+              order by ${fitOrder(q)}${ORDER[q.sort]} limit ${q.limit} offset ${q.offset})
             select ${cardColumns(q.lang, q.cityId)}, ${SPEC_COLUMNS}
             from page
             join pc_parts x on x.product_id = page.product_id
             join products p on p.id = page.product_id
             join product_prices pr on pr.product_id = p.id and pr.city_id = ${q.cityId}
             left join brands b on b.id = p.brand_id
-            order by ${ORDER[q.sort]}`,
+            order by ${fitOrder(q)}${ORDER[q.sort]}`,
       )
     },
 

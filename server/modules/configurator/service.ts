@@ -300,12 +300,16 @@ export function createConfiguratorService(db: Db) {
       priceMin?: number
       priceMax?: number
       inStock?: boolean
+      q?: string
+      includeIncompatible?: boolean
       lang: Lang
     }): Promise<ComponentsResponse> {
       const { build } = await loadBuild(parseChosen(q.components), q.city_id, q.lang)
       const query = {
         code: q.code,
         compatible: compatibleWhere(q.code, build),
+        includeIncompatible: q.includeIncompatible ?? false,
+        text: q.q,
         cityId: q.city_id,
         lang: q.lang,
         sort: q.sort,
@@ -319,6 +323,7 @@ export function createConfiguratorService(db: Db) {
       const [page, facets] = await Promise.all([repo.candidates(query), repo.facets(query)])
       const items = page.map((row) => {
         const candidate: Part = { code: q.code, sku: row.sku, quantity: 1, specs: specsOf(row) }
+        const findings = candidateFindings(build, candidate)
         return {
           sku: row.sku,
           code: q.code,
@@ -331,7 +336,8 @@ export function createConfiguratorService(db: Db) {
           stock: row.stock,
           isAvailable: row.stock > 0,
           specs: candidate.specs,
-          warnings: candidateFindings(build, candidate).filter((m) => m.severity !== 'error'),
+          warnings: findings.filter((m) => m.severity !== 'error'),
+          errors: findings.filter((m) => m.severity === 'error'),
         }
       })
       return {
@@ -400,9 +406,9 @@ export function createConfiguratorService(db: Db) {
     async replace(
       id: string,
       actor: Actor,
-      body: { city_id: number; name?: string | null; components: ComponentLine[] },
+      body: { city_id: number; name?: string | null; ownerToken?: string; components: ComponentLine[] },
     ): Promise<Configuration> {
-      await owned(id, actor)
+      await owned(id, { ...actor, token: actor.token ?? body.ownerToken ?? null })
       const { build } = await loadBuild(body.components, body.city_id, actor.lang)
       const row = await repo.update(id, {
         components: stored(build),
