@@ -42,7 +42,7 @@ test('a shopper builds a PC from compatible parts, fixes a conflict, shares it a
   const boardSkus = await boards.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-sku') ?? ''))
   for (const sku of boardSkus.slice(0, 10)) expect(await specOf(page.request, sku, 'socket')).toBe(socket)
   await boards.first().getByTestId('picker-choose').click()
-  await choose(page, 'memory')
+  await choose(page, 'ram')
   await choose(page, 'storage')
 
   // The smallest case, then a graphics card too long for it, chosen with its reason in view.

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { bannerTone, groupMessages, missingRequired, orderedKinds, partTitles } from './banner'
-import type { CompatibilityMessage, ComponentInfo, ConfiguredComponent } from './types'
+import type { CompatibilityMessage, ComponentInfo, ConfigurationComponent } from './types'
 
-const part = (code: ConfiguredComponent['code'], sku: string, title: string): ConfiguredComponent => ({
+const part = (code: ConfigurationComponent['code'], sku: string, title: string): ConfigurationComponent => ({
   code,
   sku,
   quantity: 1,
-  product: { sku, uri: sku, title, image: null, price: 10_000, oldPrice: null, stock: 3 },
+  title,
+  uri: sku,
+  brand: null,
+  images: [],
+  price: 10_000,
+  lineTotal: 10_000,
+  stock: 3,
+  isAvailable: true,
+  specs: {},
 })
 
 const cpu = part('cpu', 'CPU1', 'AMD Ryzen 5 7600')
@@ -17,24 +25,31 @@ const components = [pcCase, gpu, board, cpu]
 
 const message = (
   severity: CompatibilityMessage['severity'],
-  code: string,
+  code: CompatibilityMessage['code'],
   parts: string[],
-): CompatibilityMessage => ({ severity, code, messageKey: `configurator:${code}`, parts })
+): CompatibilityMessage => ({
+  severity,
+  code,
+  messageKey: `configurator:rule.${code}`,
+  parts,
+  components: [],
+  params: {},
+})
 
 describe('the compatibility banner', () => {
   it('puts errors before warnings before notes, each in the order of the slots', () => {
     const groups = groupMessages(
       [
-        message('note', 'psu_headroom', ['CASE1']),
+        message('note', 'no_graphics', ['CASE1']),
         message('error', 'gpu_length', ['GPU1', 'CASE1']),
-        message('warning', 'memory_speed', ['MB1']),
+        message('warning', 'memory_single_channel', ['MB1']),
         message('error', 'socket', ['CPU1', 'MB1']),
       ],
       components,
     )
     expect(groups.errors.map((m) => m.code)).toEqual(['socket', 'gpu_length'])
-    expect(groups.warnings.map((m) => m.code)).toEqual(['memory_speed'])
-    expect(groups.notes.map((m) => m.code)).toEqual(['psu_headroom'])
+    expect(groups.warnings.map((m) => m.code)).toEqual(['memory_single_channel'])
+    expect(groups.notes.map((m) => m.code)).toEqual(['no_graphics'])
   })
 
   it('shows a conflict once when the server names it from both sides', () => {
@@ -54,24 +69,26 @@ describe('the compatibility banner', () => {
   })
 
   it('lists the required kinds still missing, in slot order', () => {
-    const info: ComponentInfo[] = [
-      { code: 'case', isRequired: true },
-      { code: 'cpu', isRequired: true },
-      { code: 'cooler', isRequired: false },
-      { code: 'memory', isRequired: true },
-    ]
-    expect(missingRequired(info, [cpu])).toEqual(['memory', 'case'])
-    expect(orderedKinds(info).map((i) => i.code)).toEqual(['cpu', 'cooler', 'memory', 'case'])
+    const kind = (code: ComponentInfo['code'], isRequired: boolean): ComponentInfo => ({
+      code,
+      isRequired,
+      maxQuantity: 1,
+      categoryPath: code,
+      title: code,
+    })
+    const info = [kind('case', true), kind('cpu', true), kind('cooler', false), kind('ram', true)]
+    expect(missingRequired(info, [cpu])).toEqual(['ram', 'case'])
+    expect(orderedKinds(info).map((i) => i.code)).toEqual(['cpu', 'cooler', 'ram', 'case'])
   })
 
   it('says error over missing over warning, and ready with notes only', () => {
     const none = { errors: [], warnings: [], notes: [] }
-    const warn = { ...none, warnings: [message('warning', 'x', ['CPU1'])] }
+    const warn = { ...none, warnings: [message('warning', 'cooler_tdp', ['CPU1'])] }
     const err = { ...none, errors: [message('error', 'socket', ['CPU1', 'MB1'])] }
-    const note = { ...none, notes: [message('note', 'y', ['CPU1'])] }
+    const note = { ...none, notes: [message('note', 'no_graphics', ['CPU1'])] }
     expect(bannerTone(none, [], 0)).toBe('empty')
-    expect(bannerTone(err, ['memory'], 2)).toBe('error')
-    expect(bannerTone(warn, ['memory'], 2)).toBe('incomplete')
+    expect(bannerTone(err, ['ram'], 2)).toBe('error')
+    expect(bannerTone(warn, ['ram'], 2)).toBe('incomplete')
     expect(bannerTone(warn, [], 6)).toBe('warning')
     expect(bannerTone(note, [], 6)).toBe('ready')
   })

@@ -2,7 +2,7 @@ import type {
   CompatibilityMessage,
   ComponentCode,
   ComponentInfo,
-  ConfiguredComponent,
+  ConfigurationComponent,
   Severity,
 } from './types'
 
@@ -11,7 +11,7 @@ export const KIND_ORDER: readonly ComponentCode[] = [
   'cpu',
   'motherboard',
   'cooler',
-  'memory',
+  'ram',
   'gpu',
   'storage',
   'psu',
@@ -32,7 +32,7 @@ export interface BannerGroups {
  */
 export function groupMessages(
   messages: readonly CompatibilityMessage[],
-  components: readonly ConfiguredComponent[],
+  components: readonly ConfigurationComponent[],
 ): BannerGroups {
   const slotOf = (sku: string | undefined) => {
     const code = components.find((c) => c.sku === sku)?.code
@@ -62,10 +62,10 @@ export function groupMessages(
 /** The names of the parts a message is about, in the message's order; a part no longer chosen is left out. */
 export function partTitles(
   message: CompatibilityMessage,
-  components: readonly ConfiguredComponent[],
+  components: readonly ConfigurationComponent[],
 ): string[] {
   return message.parts.flatMap((sku) => {
-    const title = components.find((c) => c.sku === sku)?.product?.title
+    const title = components.find((c) => c.sku === sku)?.title
     return title ? [title] : []
   })
 }
@@ -73,7 +73,7 @@ export function partTitles(
 /** Required kinds with nothing chosen yet, in slot order. */
 export function missingRequired(
   info: readonly ComponentInfo[],
-  components: readonly ConfiguredComponent[],
+  components: readonly ConfigurationComponent[],
 ): ComponentCode[] {
   const chosen = new Set(components.map((c) => c.code))
   return KIND_ORDER.filter((code) => info.some((i) => i.code === code && i.isRequired) && !chosen.has(code))

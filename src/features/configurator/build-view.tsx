@@ -8,10 +8,10 @@ import { formatMoney } from '../../i18n/format'
 import { Price } from '../../ui/price'
 import { useStoreLocation } from '../../url/store-location'
 import { bannerTone, groupMessages, missingRequired, partTitles, type BannerGroups } from './banner'
-import { psuLoadPercent, recommendedPsuWatts, watts } from './format'
+import { psuLoadPercent, watts } from './format'
 import { kindName, ruleText } from './messages'
 import { loanGoodsOf } from './queries'
-import type { CompatibilityMessage, ComponentInfo, Configuration, ConfiguredComponent } from './types'
+import type { CompatibilityMessage, ComponentInfo, Configuration, ConfigurationComponent } from './types'
 import styles from './configurator.module.css'
 
 const IMAGE = 88
@@ -22,7 +22,7 @@ function MessageList({
   severity,
 }: {
   messages: CompatibilityMessage[]
-  components: readonly ConfiguredComponent[]
+  components: readonly ConfigurationComponent[]
   severity: string
 }) {
   const { i18n } = useLingui()
@@ -49,7 +49,7 @@ export function CompatibilityBanner({ configuration }: { configuration: Configur
   const { t, i18n } = useLingui()
   const { components } = configuration
   const groups: BannerGroups = groupMessages(configuration.messages, components)
-  const missing = missingRequired(configuration.componentInfoList, components)
+  const missing = missingRequired(configuration.componentsInfo, components)
   const tone = bannerTone(groups, missing, components.length)
   const heading = {
     empty: t`Выберите процессор — дальше мы предложим только подходящие к нему детали`,
@@ -80,7 +80,7 @@ export function CompatibilityBanner({ configuration }: { configuration: Configur
 
 export interface SlotProps {
   info: ComponentInfo
-  component: ConfiguredComponent | undefined
+  component: ConfigurationComponent | undefined
   incompatible: boolean
   /** The slot's buttons (choose, replace, remove); none on a shared configuration. */
   actions?: ReactNode
@@ -90,8 +90,8 @@ export interface SlotProps {
 export function Slot({ info, component, incompatible, actions }: SlotProps) {
   const { t, i18n } = useLingui()
   const { prefix } = useStoreLocation()
-  const product = component?.product
-  const className = [styles.slot, incompatible && styles.slotError, !product && styles.slotEmpty]
+  const image = component?.images[0]
+  const className = [styles.slot, incompatible && styles.slotError, !component && styles.slotEmpty]
     .filter(Boolean)
     .join(' ')
   return (
@@ -110,12 +110,12 @@ export function Slot({ info, component, incompatible, actions }: SlotProps) {
           <span className={styles.optional}>{t`по желанию`}</span>
         )}
       </div>
-      {product ? (
+      {component ? (
         <div className={styles.part}>
-          {product.image ? (
+          {image ? (
             <img
               className={styles.partImage}
-              src={imageUrl(product.image, IMAGE)}
+              src={imageUrl(image, IMAGE)}
               width={IMAGE}
               height={IMAGE}
               alt=""
@@ -127,13 +127,13 @@ export function Slot({ info, component, incompatible, actions }: SlotProps) {
           <div className={styles.partText}>
             <Link
               to="/{-$city}/p/$uri"
-              params={{ city: prefix, uri: product.uri }}
+              params={{ city: prefix, uri: component.uri }}
               className={styles.partTitle}
               data-testid="slot-part-title"
             >
-              {product.title}
+              {component.title}
             </Link>
-            {product.stock > 0 ? (
+            {component.isAvailable ? (
               <span className={styles.inStock}>{t`В наличии`}</span>
             ) : (
               <span className={styles.outOfStock} data-testid="slot-out-of-stock">
@@ -142,16 +142,14 @@ export function Slot({ info, component, incompatible, actions }: SlotProps) {
             )}
           </div>
           <div className={styles.partPrice}>
-            <Price amount={product.price * (component.quantity || 1)} oldAmount={null} />
+            <Price amount={component.lineTotal} oldAmount={null} />
             {component.quantity > 1 ? (
               <span
                 className={styles.muted}
-              >{t`${component.quantity} шт. × ${formatMoney(product.price)}`}</span>
+              >{t`${component.quantity} шт. × ${formatMoney(component.price)}`}</span>
             ) : null}
           </div>
         </div>
-      ) : component ? (
-        <p className={styles.muted}>{t`Товар ${component.sku} больше не продаётся`}</p>
       ) : (
         <p className={styles.muted}>{t`Не выбрано`}</p>
       )}
@@ -168,7 +166,7 @@ export function SlotList({
 }: {
   configuration: Configuration
   info: readonly ComponentInfo[]
-  actions?: (info: ComponentInfo, component: ConfiguredComponent | undefined) => ReactNode
+  actions?: (info: ComponentInfo, component: ConfigurationComponent | undefined) => ReactNode
 }) {
   const { t } = useLingui()
   return (
@@ -210,7 +208,7 @@ export function Summary({ configuration, children }: { configuration: Configurat
   const { t } = useLingui()
   const draw = configuration.estimatedWattage
   const psu = configuration.components.find((c) => c.code === 'psu')
-  const psuWatts = psu?.product ? wattsOfTitle(psu.product.title) : null
+  const psuWatts = psu?.specs.wattage ?? null
   const load = psuLoadPercent(draw, psuWatts)
   return (
     <section className={styles.summary} aria-label={t`Итого`} data-testid="configurator-summary">
@@ -224,7 +222,7 @@ export function Summary({ configuration, children }: { configuration: Configurat
         {draw > 0 ? (
           <div className={styles.summaryRow}>
             <dt>{t`Блок питания нужен`}</dt>
-            <dd>{t`от ${watts(recommendedPsuWatts(draw))}`}</dd>
+            <dd>{t`от ${watts(configuration.recommendedWattage)}`}</dd>
           </div>
         ) : null}
         {load !== null ? (
@@ -243,10 +241,4 @@ export function Summary({ configuration, children }: { configuration: Configurat
       {children}
     </section>
   )
-}
-
-/** A supply's rating from its name ("… 750W …"): the answer does not carry the part's attributes. */
-function wattsOfTitle(title: string): number | null {
-  const match = /(\d{3,4})\s*(?:W|Вт)\b/i.exec(title)
-  return match ? Number(match[1]) : null
 }

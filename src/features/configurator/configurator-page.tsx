@@ -14,7 +14,7 @@ import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/toast/toast-store'
 import { useStoreLocation } from '../../url/store-location'
-import { configurationIdValueAtom } from './atoms'
+import { ownConfigurationValueAtom } from './atoms'
 import { missingRequired, orderedKinds } from './banner'
 import { CompatibilityBanner, SlotList, Summary } from './build-view'
 import { addBuildToCart } from './cart-batch'
@@ -23,29 +23,39 @@ import { PartPicker } from './part-picker'
 import {
   componentsInfoQuery,
   configurationQuery,
+  copySharedConfiguration,
   createConfiguration,
   inputsOf,
   pendingKey,
   pushComponents,
   sharedConfigurationQuery,
-  storeConfigurationId,
+  storeOwnConfiguration,
   withPart,
 } from './queries'
 import { ShareConfiguration } from './share'
-import type { ComponentCode, ComponentInfo, Configuration, ConfiguredComponent } from './types'
+import type { ComponentCode, ComponentInfo, Configuration, ConfigurationComponent } from './types'
 import styles from './configurator.module.css'
 
 /** What a shopper without a configuration sees: every slot empty, nothing on the server yet. */
-export function emptyConfiguration(info: ComponentInfo[]): Configuration {
+export function emptyConfiguration(info: ComponentInfo[], cityId: number): Configuration {
   return {
     id: '',
     shareCode: '',
+    name: null,
+    cityId,
     components: [],
     incompatibleComponents: [],
-    totalPrice: 0,
-    componentInfoList: info,
     messages: [],
+    componentsInfo: info,
+    missingComponents: info.filter((i) => i.isRequired).map((i) => i.code),
+    totalPrice: 0,
     estimatedWattage: 0,
+    recommendedWattage: 0,
+    isComplete: false,
+    isOwner: true,
+    assemblyService: null,
+    cartBatch: null,
+    updatedAt: '',
   }
 }
 
@@ -77,16 +87,19 @@ function FailedBuild({ message, onRetry }: { message: string; onRetry: () => voi
 
 /** The device's configuration: its id from IndexedDB, the configuration from the (persisted) cache. */
 function useConfiguration() {
-  const id = useAtomValue(configurationIdValueAtom)
+  const own = useAtomValue(ownConfigurationValueAtom)
   const { cityId } = useStoreLocation()
   const info = useQuery(componentsInfoQuery())
-  const configuration = useQuery({ ...configurationQuery(id ?? '', cityId), enabled: Boolean(id) })
+  const configuration = useQuery({
+    ...configurationQuery(own ?? { id: '', token: null }, cityId),
+    enabled: Boolean(own),
+  })
   const gone = configuration.isError && isApiError(configuration.error, [403, 404])
   useEffect(() => {
     // A configuration deleted or not this shopper's: start a new one rather than show an error for ever.
-    if (gone) void storeConfigurationId(null)
+    if (gone) void storeOwnConfiguration(null)
   }, [gone])
-  return { id, info, configuration }
+  return { own, id: own === undefined ? undefined : (own?.id ?? null), info, configuration }
 }
 
 /**
@@ -104,13 +117,13 @@ function OwnConfiguration() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { cityId, prefix } = useStoreLocation()
-  const { id, info, configuration } = useConfiguration()
+  const { own, id, info, configuration } = useConfiguration()
   const [picking, setPicking] = useState<ComponentCode | null>(null)
   const [busy, setBusy] = useState(false)
   const { ensure, creating } = useEnsureCart()
   const pending = useOutboxItems((item: OutboxItem) => Boolean(id) && item.dedupeKey === pendingKey(id ?? ''))
 
-  const kinds = orderedKinds(configuration.data?.componentInfoList ?? info.data ?? [])
+  const kinds = orderedKinds(configuration.data?.componentsInfo ?? info.data ?? [])
   let body
   if (id === undefined || (id && configuration.isPending) || (!configuration.data && info.isPending)) {
     body = <LoadingBuild />
@@ -129,14 +142,15 @@ function OwnConfiguration() {
       />
     )
   } else {
-    const build = configuration.data ?? emptyConfiguration(info.data ?? [])
-    const missing = missingRequired(build.componentInfoList, build.components)
+    const build = configuration.data ?? emptyConfiguration(info.data ?? [], cityId)
+    const missing = missingRequired(build.componentsInfo, build.components)
     const hasErrors = build.incompatibleComponents.length > 0
-    const canOrder = build.components.length > 0 && !hasErrors && missing.length === 0
+    const batch = build.isComplete ? build.cartBatch : null
 
-    const change = async (next: ConfiguredComponent[]) => {
+    const change = async (next: ConfigurationComponent[]) => {
       if (configuration.data) {
-        const outcome = await pushComponents(queryClient, configuration.data, next, cityId).outcome
+        const outcome = await pushComponents(queryClient, configuration.data, own?.token ?? null, next, cityId)
+          .outcome
         if (outcome.status === 'failed') toast.error(failureText(i18n, outcome.error, FAILURES.change))
         return
       }
@@ -152,10 +166,11 @@ function OwnConfiguration() {
     }
 
     const addToCart = async () => {
+      if (!batch) return
       const target = await ensure()
       if (!target) return
       setBusy(true)
-      const outcome = await addBuildToCart(target, build.components)
+      const outcome = await addBuildToCart(target, batch)
       setBusy(false)
       if (outcome.status === 'failed') {
         toast.error(cartErrorText(i18n, outcome.error))
@@ -207,17 +222,19 @@ function OwnConfiguration() {
             ) : null}
             <Button
               block
-              disabled={!canOrder || busy || creating}
+              disabled={!batch || busy || creating}
               onClick={() => void addToCart()}
               data-testid="configurator-add-to-cart"
             >
               {t`В корзину со сборкой`}
             </Button>
-            {!canOrder && build.components.length > 0 ? (
+            {!batch && build.components.length > 0 && pending.length === 0 ? (
               <p className={styles.muted} data-testid="configurator-cannot-order">
                 {hasErrors
                   ? t`Замените несовместимые детали, чтобы заказать сборку`
-                  : t`Выберите все обязательные детали, чтобы заказать сборку`}
+                  : missing.length > 0
+                    ? t`Выберите все обязательные детали, чтобы заказать сборку`
+                    : t`Замените детали, которых нет в наличии в вашем городе, чтобы заказать сборку`}
               </p>
             ) : null}
             <ShareConfiguration configuration={configuration.data ?? null} />
@@ -282,7 +299,7 @@ function SharedConfiguration({ code }: { code: string }) {
     if (!shared.data) return
     setTaking(true)
     try {
-      await createConfiguration(queryClient, cityId, inputsOf(shared.data.components))
+      await copySharedConfiguration(queryClient, cityId, code)
       void navigate({ to: '/{-$city}/configurator', params: { city: prefix } })
     } catch (error) {
       toast.error(failureText(i18n, error, FAILURES.create))
@@ -298,7 +315,7 @@ function SharedConfiguration({ code }: { code: string }) {
       <div className={styles.layout}>
         <div className={styles.main}>
           <CompatibilityBanner configuration={build} />
-          <SlotList configuration={build} info={orderedKinds(build.componentInfoList)} />
+          <SlotList configuration={build} info={orderedKinds(build.componentsInfo)} />
         </div>
         <aside className={styles.side}>
           <Summary configuration={build}>

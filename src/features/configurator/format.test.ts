@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { millimetres, psuLoadPercent, recommendedPsuWatts, watts } from './format'
+import { millimetres, psuLoadPercent, watts } from './format'
 
 describe('the configurator figures', () => {
   it('writes watts and millimetres with a no-break space and grouped digits', () => {
     expect(watts(450)).toBe('450\u00a0Вт')
     expect(watts(1200.4)).toBe('1\u00a0200\u00a0Вт')
     expect(millimetres(336)).toBe('336\u00a0мм')
-  })
-
-  it('asks for a supply of 1.3 × the estimated draw, rounded up to a 50 W step', () => {
-    expect(recommendedPsuWatts(400)).toBe(550) // 520 → 550
-    expect(recommendedPsuWatts(500)).toBe(650) // exactly 650
-    expect(recommendedPsuWatts(0)).toBe(0)
   })
 
   it('shows how full the supply is, capped at 100, and nothing without a supply', () => {

@@ -2,14 +2,14 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { isApiError } from '../../data/api-error'
 import { millimetres, watts } from './format'
-import type { CompatibilityMessage, ComponentCode } from './types'
+import type { CompatibilityMessage, ComponentCode, RuleCode } from './types'
 
 /** A slot's heading. */
 export const KIND_NAMES: Record<ComponentCode, MessageDescriptor> = {
   cpu: msg`Процессор`,
   motherboard: msg`Материнская плата`,
   cooler: msg`Кулер`,
-  memory: msg`Оперативная память`,
+  ram: msg`Оперативная память`,
   gpu: msg`Видеокарта`,
   storage: msg`Накопитель`,
   psu: msg`Блок питания`,
@@ -36,33 +36,42 @@ type Texts = (a: string, b: string, params: Record<string, string | number>) => 
 const num = (params: Record<string, string | number>, key: string) => Number(params[key] ?? 0)
 
 /**
- * The text of each rule the server checks, naming both parts (browsing 4). Keyed by the rule's code;
- * a rule this build does not know yet still names its parts through the generic text.
+ * The text of each rule the server checks (contract/values/configurator.ts RULE_CODES), naming the parts
+ * in the order the server lists them (browsing 4).
  */
-const RULE_TEXTS: Record<string, Texts> = {
+const RULE_TEXTS: Record<RuleCode, Texts> = {
   socket: (a, b) => msg`Процессор ${a} не подходит к сокету платы ${b}`,
   memory_type: (a, b) => msg`Память ${a} другого типа, чем поддерживает ${b}`,
-  memory_slots: (a, b) => msg`Модулей памяти ${a} больше, чем слотов на плате ${b}`,
-  form_factor: (a, b) => msg`Плата ${a} не помещается в корпус ${b}`,
+  memory_slots: (a, b, p) =>
+    msg`Модулей памяти ${b} (${num(p, 'modules')}) больше, чем слотов на плате ${a} (${num(p, 'slots')})`,
+  memory_capacity: (a, b, p) =>
+    msg`Памяти ${b} (${num(p, 'capacity')} ГБ) больше, чем берёт плата ${a} (до ${num(p, 'max')} ГБ)`,
+  memory_single_channel: (a) =>
+    msg`Один модуль памяти ${a} работает в одноканальном режиме: два модуля быстрее`,
+  board_form_factor: (a, b) => msg`Плата ${a} не помещается в корпус ${b}`,
   gpu_length: (a, b, p) =>
     msg`Видеокарта ${a} длиннее (${millimetres(num(p, 'length'))}), чем помещается в корпус ${b} (до ${millimetres(num(p, 'max'))})`,
+  no_graphics: (a) => msg`У процессора ${a} нет встроенной графики: нужна видеокарта`,
   cooler_height: (a, b, p) =>
     msg`Кулер ${a} выше (${millimetres(num(p, 'height'))}), чем помещается в корпус ${b} (до ${millimetres(num(p, 'max'))})`,
   cooler_socket: (a, b) => msg`Кулер ${a} не крепится на сокет процессора ${b}`,
   cooler_tdp: (a, b) => msg`Кулер ${a} не рассчитан на тепловыделение процессора ${b}`,
-  psu_wattage: (a, b, p) =>
-    msg`Блока питания ${a} мало: сборке нужно от ${watts(num(p, 'required'))}, у него ${watts(num(p, 'wattage'))}`,
-  psu_connectors: (a, b) => msg`У блока питания ${a} нет разъёмов, которые нужны ${b}`,
-  storage_interface: (a, b) => msg`Накопителю ${a} не хватает разъёма M.2 на плате ${b}`,
-  no_graphics: (a) => msg`У процессора ${a} нет встроенной графики: нужна видеокарта`,
-  out_of_stock: (a) => msg`${a} закончился в вашем городе`,
+  cooler_missing: (a) => msg`Процессор ${a} продаётся без кулера: добавьте кулер`,
+  psu_wattage: (a, _b, p) =>
+    msg`Блока питания ${a} мало: сборке нужно от ${watts(num(p, 'recommended'))}, у него ${watts(num(p, 'wattage'))}`,
+  psu_connectors: (a, b) => msg`У блока питания ${b} нет разъёмов, которые нужны видеокарте ${a}`,
+  psu_form_factor: (a, b) => msg`Блок питания ${a} не помещается в корпус ${b}`,
+  m2_slots: (a, _b, p) =>
+    msg`Накопителей M.2 (${num(p, 'drives')}) больше, чем разъёмов M.2 на плате ${a} (${num(p, 'slots')})`,
+  sata_ports: (a, _b, p) =>
+    msg`Накопителей SATA (${num(p, 'drives')}) больше, чем портов SATA на плате ${a} (${num(p, 'slots')})`,
 }
 
 /** The banner's line for a message: the rule's text with the parts' names. */
 export function ruleText(i18n: I18n, message: CompatibilityMessage, titles: readonly string[]): string {
   const [a = '', b = ''] = titles
-  const texts = RULE_TEXTS[message.code]
-  if (texts) return i18n._(texts(a, b, message.params ?? {}))
+  const texts = RULE_TEXTS[message.code] as Texts | undefined
+  if (texts) return i18n._(texts(a, b, message.params))
   if (titles.length >= 2) return i18n._(msg`${a} и ${b} несовместимы`)
   return i18n._(msg`Проверьте совместимость: ${a}`)
 }

@@ -12,14 +12,14 @@ import { useStoreLocation } from '../../url/store-location'
 import { partTitles } from './banner'
 import { FAILURES, failureText, kindName, ruleText } from './messages'
 import { catalogueFilterQuery, compatiblePartsQuery, inputsOf, type PartsFilter } from './queries'
-import type { CompatibilityMessage, CompatiblePart, ComponentCode, ConfiguredComponent } from './types'
+import type { CompatibilityMessage, CompatiblePart, ComponentCode, ConfigurationComponent } from './types'
 import styles from './configurator.module.css'
 
 const IMAGE = 48
 
 export interface PartPickerProps {
   code: ComponentCode | null
-  components: readonly ConfiguredComponent[]
+  components: readonly ConfigurationComponent[]
   onPick: (part: CompatiblePart) => void
   onClose: () => void
 }
@@ -30,7 +30,7 @@ function CatalogueLink({
   components,
 }: {
   code: ComponentCode
-  components: readonly ConfiguredComponent[]
+  components: readonly ConfigurationComponent[]
 }) {
   const { t, i18n } = useLingui()
   const location = useStoreLocation()
@@ -54,7 +54,7 @@ function CatalogueLink({
 const titlesWith = (
   part: CompatiblePart,
   message: CompatibilityMessage,
-  components: readonly ConfiguredComponent[],
+  components: readonly ConfigurationComponent[],
 ) =>
   message.parts.map(
     (sku) => (sku === part.sku ? part.title : partTitles({ ...message, parts: [sku] }, components)[0]) ?? sku,
@@ -67,7 +67,7 @@ function PartRow({
   onPick,
 }: {
   part: CompatiblePart
-  components: readonly ConfiguredComponent[]
+  components: readonly ConfigurationComponent[]
   chosen: boolean
   onPick: () => void
 }) {
@@ -77,10 +77,10 @@ function PartRow({
       className={styles.pickRow}
       data-testid="picker-part"
       data-sku={part.sku}
-      data-incompatible={(part.errors ?? []).length > 0}
+      data-incompatible={part.errors.length > 0}
     >
-      {part.image ? (
-        <img src={imageUrl(part.image, IMAGE)} width={IMAGE} height={IMAGE} alt="" loading="lazy" />
+      {part.images[0] ? (
+        <img src={imageUrl(part.images[0], IMAGE)} width={IMAGE} height={IMAGE} alt="" loading="lazy" />
       ) : (
         <span className={styles.pickImage} aria-hidden="true" />
       )}
@@ -91,18 +91,18 @@ function PartRow({
         ) : (
           <span className={styles.outOfStock}>{t`Нет в наличии в вашем городе`}</span>
         )}
-        {(part.errors ?? []).map((error) => (
-          <span key={error.code} className={styles.pickError} data-testid="picker-error-reason">
+        {part.errors.map((error) => (
+          <span key={`${error.code}:${error.parts.join()}`} className={styles.pickError} data-testid="picker-error-reason">
             {ruleText(i18n, error, titlesWith(part, error, components))}
           </span>
         ))}
         {part.warnings.map((warning) => (
-          <span key={warning.code} className={styles.pickWarning} data-testid="picker-warning">
+          <span key={`${warning.code}:${warning.parts.join()}`} className={styles.pickWarning} data-testid="picker-warning">
             {ruleText(i18n, warning, titlesWith(part, warning, components))}
           </span>
         ))}
       </div>
-      <Price amount={part.price} oldAmount={part.oldPrice} />
+      <Price amount={part.price} oldAmount={part.old_price} />
       <Button
         size="s"
         variant={chosen ? 'secondary' : 'primary'}

@@ -1,34 +1,60 @@
 import { describe, expect, it } from 'vitest'
 import { loanGoodsOf, withComponents, withPart } from './queries'
-import type { Configuration, ConfiguredComponent, PartProduct } from './types'
+import type { CompatiblePart, ComponentCode, Configuration, ConfigurationComponent } from './types'
 
-const product = (sku: string, price: number): PartProduct => ({
+const part = (sku: string, price: number): CompatiblePart => ({
   sku,
-  uri: sku,
+  code: 'gpu',
   title: sku,
-  image: null,
+  uri: sku,
+  brand: null,
+  images: [],
   price,
-  oldPrice: null,
+  old_price: null,
   stock: 1,
+  isAvailable: true,
+  specs: {},
+  warnings: [],
+  errors: [],
 })
-const cpu: ConfiguredComponent = { code: 'cpu', sku: 'CPU1', quantity: 1, product: product('CPU1', 100_000) }
-const gpu: ConfiguredComponent = { code: 'gpu', sku: 'GPU1', quantity: 1, product: product('GPU1', 300_000) }
-const pcCase: ConfiguredComponent = { code: 'case', sku: 'C1', quantity: 1, product: product('C1', 30_000) }
+const line = (code: ComponentCode, sku: string, price: number): ConfigurationComponent =>
+  withPart([], code, part(sku, price))[0]!
+const cpu = line('cpu', 'CPU1', 100_000)
+const gpu = line('gpu', 'GPU1', 300_000)
+const pcCase = line('case', 'C1', 30_000)
 
 const configuration: Configuration = {
   id: 'cfg',
   shareCode: 'share',
+  name: null,
+  cityId: 1,
   components: [cpu, gpu, pcCase],
   incompatibleComponents: ['gpu', 'case'],
+  messages: [
+    {
+      severity: 'error',
+      code: 'gpu_length',
+      messageKey: 'configurator:rule.gpu_length',
+      parts: ['GPU1', 'C1'],
+      components: ['gpu', 'case'],
+      params: { length: 340, max: 300 },
+    },
+  ],
+  componentsInfo: [],
+  missingComponents: [],
   totalPrice: 430_000,
-  componentInfoList: [],
-  messages: [{ severity: 'error', code: 'gpu_length', messageKey: 'k', parts: ['GPU1', 'C1'] }],
   estimatedWattage: 450,
+  recommendedWattage: 585,
+  isComplete: false,
+  isOwner: true,
+  assemblyService: null,
+  cartBatch: null,
+  updatedAt: '',
 }
 
 describe('a change shown before the server answers', () => {
   it('replaces the part of a kind and takes a kind out', () => {
-    const other = product('GPU2', 200_000)
+    const other = part('GPU2', 200_000)
     expect(withPart([cpu, gpu], 'gpu', other).map((c) => c.sku)).toEqual(['CPU1', 'GPU2'])
     expect(withPart([cpu, gpu], 'gpu', null).map((c) => c.sku)).toEqual(['CPU1'])
   })
@@ -46,7 +72,7 @@ describe('a change shown before the server answers', () => {
   })
 
   it('hands the loan calculator each part with its price and amount', () => {
-    expect(loanGoodsOf([{ ...cpu, quantity: 2 }])).toEqual([
+    expect(loanGoodsOf(withPart([], 'cpu', part('CPU1', 100_000), 2))).toEqual([
       { sku: 'CPU1', quantity: 2, price: 100_000, amount: 200_000 },
     ])
   })

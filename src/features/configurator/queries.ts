@@ -5,22 +5,24 @@ import { api } from '../../data/api'
 import { outbox as defaultOutbox, type Outbox } from '../../data/outbox'
 import { outboxMutation } from '../../data/outbox-mutation'
 import type { LoanGood } from '../../cart/queries'
-import { configurationIdAtom } from './atoms'
+import {
+  COMPONENTS_INFO_PAGE_SIZE,
+  CONFIGURATION_TOKEN_HEADER,
+  CONFIGURATOR_CATALOG_LIMIT,
+  CONFIGURATOR_V1,
+} from '../../../contract/values/configurator'
+import { ownConfigurationAtom, type OwnConfiguration } from './atoms'
 import type {
-  CompatiblePartsPage,
+  CompatiblePart,
   ComponentCode,
-  ComponentInfo,
   ComponentInput,
+  ComponentsInfoResponse,
+  ComponentsResponse,
   Configuration,
-  ConfiguredComponent,
-  PartProduct,
+  ConfigurationComponent,
+  CreatedConfiguration,
+  GenerateFilterResponse,
 } from './types'
-
-/** Browsing 7.5: the compatibility service. */
-export const COMPATIBILITY_V1 = '/compatibility/api/v1'
-/** Browsing 9: the components info page size and the configurator's catalogue limit. */
-export const COMPONENTS_INFO_SIZE = 20
-export const CATALOGUE_LIMIT = 150
 
 const CONFIGURATOR = 'configurator'
 
@@ -30,8 +32,8 @@ export const componentsInfoQuery = () =>
     staleTime: 60 * 60_000,
     queryFn: ({ signal }) =>
       api
-        .get<{ items: ComponentInfo[] }>(`${COMPATIBILITY_V1}/components/info`, {
-          query: { page: 1, size: COMPONENTS_INFO_SIZE },
+        .get<ComponentsInfoResponse>(`${CONFIGURATOR_V1}/components-info`, {
+          query: { page: 1, size: COMPONENTS_INFO_PAGE_SIZE },
           signal,
         })
         .then((answer) => answer.items),
@@ -41,7 +43,10 @@ export const configurationKey = (id: string, cityId: CityId) => [CONFIGURATOR, '
 
 export const pendingKey = (id: string) => `configurator:${id}`
 
-export const configurationQuery = (id: string, cityId: CityId, queue: Outbox = defaultOutbox) =>
+const ownerHeaders = (token: string | null) =>
+  token ? { [CONFIGURATION_TOKEN_HEADER]: token } : undefined
+
+export const configurationQuery = ({ id, token }: OwnConfiguration, cityId: CityId, queue: Outbox = defaultOutbox) =>
   queryOptions({
     queryKey: configurationKey(id, cityId),
     queryFn: async ({ signal, client }) => {
@@ -49,9 +54,10 @@ export const configurationQuery = (id: string, cityId: CityId, queue: Outbox = d
       // chose: the server's older list must not replace it on screen until the change is sent.
       const cached = client.getQueryData<Configuration>(configurationKey(id, cityId))
       if (cached && queue.getItems().some((item) => item.dedupeKey === pendingKey(id))) return cached
-      return api.get<Configuration>(`${COMPATIBILITY_V1}/configurations/${encodeURIComponent(id)}`, {
+      return api.get<Configuration>(`${CONFIGURATOR_V1}/configurations/${encodeURIComponent(id)}`, {
         cityId,
         signal,
+        headers: ownerHeaders(token),
       })
     },
   })
@@ -60,7 +66,7 @@ export const sharedConfigurationQuery = (code: string, cityId: CityId) =>
   queryOptions({
     queryKey: [CONFIGURATOR, 'shared', code, cityId],
     queryFn: ({ signal }) =>
-      api.get<Configuration>(`${COMPATIBILITY_V1}/configurations/shared/${encodeURIComponent(code)}`, {
+      api.get<Configuration>(`${CONFIGURATOR_V1}/configurations/shared/${encodeURIComponent(code)}`, {
         cityId,
         signal,
       }),
@@ -89,17 +95,17 @@ export const compatiblePartsQuery = (
     queryKey: [CONFIGURATOR, 'parts', code, cityId, components, filter],
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      api.get<CompatiblePartsPage>(`${COMPATIBILITY_V1}/components`, {
+      api.get<ComponentsResponse>(`${CONFIGURATOR_V1}/components`, {
         cityId,
         signal,
         query: {
           code,
           page: 1,
-          size: CATALOGUE_LIMIT,
-          components: components.map((c) => `${c.code}:${c.sku}:${c.quantity}`).join(','),
-          in_stock: filter.inStock ? 'true' : undefined,
+          size: CONFIGURATOR_CATALOG_LIMIT,
+          components: components.map((c) => `${c.code}:${c.sku}:${c.quantity ?? 1}`).join(',') || undefined,
+          inStock: filter.inStock ? 'true' : undefined,
           q: filter.text.trim() || undefined,
-          include_incompatible: filter.all ? 'true' : undefined,
+          includeIncompatible: filter.all ? 'true' : undefined,
         },
       }),
   })
@@ -115,36 +121,55 @@ export const catalogueFilterQuery = (
     staleTime: 5 * 60_000,
     queryFn: () =>
       api
-        .post<{ url: string }>(`${COMPATIBILITY_V1}/components/generate-filter`, {
+        .post<GenerateFilterResponse>(`${CONFIGURATOR_V1}/components/generate-filter`, {
           code,
           components,
           city_id: cityId,
           page: 1,
-          size: CATALOGUE_LIMIT,
+          size: CONFIGURATOR_CATALOG_LIMIT,
         })
         .then((answer) => answer.url),
   })
 
 // ── Changes ─────────────────────────────────────────────────────────────────────────────────────────
 
-export const inputsOf = (components: readonly ConfiguredComponent[]): ComponentInput[] =>
+export const inputsOf = (components: readonly ConfigurationComponent[]): ComponentInput[] =>
   components.map(({ code, sku, quantity }) => ({ code, sku, quantity }))
 
-/** Keeps the new configuration's id on this device, so the next visit opens it. */
-export const storeConfigurationId = (id: string | null) => getDefaultStore().set(configurationIdAtom, id)
+/** Keeps the configuration's id and owner token on this device, so the next visit opens and changes it. */
+export const storeOwnConfiguration = (own: OwnConfiguration | null) =>
+  getDefaultStore().set(ownConfigurationAtom, own)
+
+async function keep(queryClient: QueryClient, cityId: CityId, created: CreatedConfiguration) {
+  const { ownerToken, ...configuration } = created
+  queryClient.setQueryData(configurationKey(created.id, cityId), configuration)
+  await storeOwnConfiguration({ id: created.id, token: ownerToken })
+  return configuration
+}
 
 export async function createConfiguration(
   queryClient: QueryClient,
   cityId: CityId,
   components: readonly ComponentInput[] = [],
 ): Promise<Configuration> {
-  const created = await api.post<Configuration>(`${COMPATIBILITY_V1}/configurations`, {
+  const created = await api.post<CreatedConfiguration>(`${CONFIGURATOR_V1}/configurations`, {
     city_id: cityId,
     components,
   })
-  queryClient.setQueryData(configurationKey(created.id, cityId), created)
-  await storeConfigurationId(created.id)
-  return created
+  return keep(queryClient, cityId, created)
+}
+
+/** A shared build copied into a configuration of the shopper's own. */
+export async function copySharedConfiguration(
+  queryClient: QueryClient,
+  cityId: CityId,
+  shareCode: string,
+): Promise<Configuration> {
+  const created = await api.post<CreatedConfiguration>(
+    `${CONFIGURATOR_V1}/configurations/shared/${encodeURIComponent(shareCode)}/copy`,
+    { city_id: cityId },
+  )
+  return keep(queryClient, cityId, created)
 }
 
 /**
@@ -155,12 +180,13 @@ export async function createConfiguration(
 export function pushComponents(
   queryClient: QueryClient,
   configuration: Configuration,
-  next: ConfiguredComponent[],
+  token: string | null,
+  next: ConfigurationComponent[],
   cityId: CityId,
   queue: Outbox = defaultOutbox,
 ) {
   const key = configurationKey(configuration.id, cityId)
-  const path = `${COMPATIBILITY_V1}/configurations/${encodeURIComponent(configuration.id)}`
+  const path = `${CONFIGURATOR_V1}/configurations/${encodeURIComponent(configuration.id)}`
   return outboxMutation(
     queryClient,
     {
@@ -168,7 +194,8 @@ export function pushComponents(
       method: 'PUT',
       path,
       query: { city_id: cityId },
-      body: { city_id: cityId, components: inputsOf(next) },
+      // the queue stores no headers, so the guest's token travels in the body
+      body: { city_id: cityId, components: inputsOf(next), ...(token ? { ownerToken: token } : {}) },
       dedupeKey: pendingKey(configuration.id),
       invalidate: [key],
       apply: (client) =>
@@ -189,7 +216,7 @@ const isConfiguration = (value: unknown): value is Configuration =>
  * The device's estimate until the server answers: the new list and its total; the messages of parts
  * still there stay, those naming a part taken out go.
  */
-export function withComponents(configuration: Configuration, next: ConfiguredComponent[]): Configuration {
+export function withComponents(configuration: Configuration, next: ConfigurationComponent[]): Configuration {
   const skus = new Set(next.map((c) => c.sku))
   const messages = configuration.messages.filter((m) => m.parts.every((sku) => skus.has(sku)))
   const incompatible = new Set(messages.filter((m) => m.severity === 'error').flatMap((m) => m.parts))
@@ -198,25 +225,45 @@ export function withComponents(configuration: Configuration, next: ConfiguredCom
     components: next,
     messages,
     incompatibleComponents: next.filter((c) => incompatible.has(c.sku)).map((c) => c.code),
-    totalPrice: next.reduce((sum, c) => sum + (c.product?.price ?? 0) * c.quantity, 0),
+    missingComponents: configuration.componentsInfo
+      .filter((info) => info.isRequired && !next.some((c) => c.code === info.code))
+      .map((info) => info.code),
+    totalPrice: next.reduce((sum, c) => sum + c.lineTotal, 0),
+    // only the server's answer says the build may go to the cart
+    isComplete: false,
+    cartBatch: null,
   }
 }
 
 /** Puts a part in its kind's slot (replacing what was there) or takes the kind's part out. */
 export function withPart(
-  components: readonly ConfiguredComponent[],
+  components: readonly ConfigurationComponent[],
   code: ComponentCode,
-  part: PartProduct | null,
+  part: CompatiblePart | null,
   quantity = 1,
-): ConfiguredComponent[] {
+): ConfigurationComponent[] {
   const others = components.filter((c) => c.code !== code)
-  return part ? [...others, { code, sku: part.sku, quantity, product: part }] : others
+  if (!part) return others
+  const { sku, title, uri, brand, images, price, stock, specs } = part
+  return [
+    ...others,
+    {
+      code,
+      sku,
+      quantity,
+      title,
+      uri,
+      brand,
+      images,
+      price,
+      lineTotal: price * quantity,
+      stock,
+      isAvailable: stock >= quantity,
+      specs,
+    },
+  ]
 }
 
 /** The parts as the loan calculator takes goods, for the "from X a month" line. */
-export const loanGoodsOf = (components: readonly ConfiguredComponent[]): LoanGood[] =>
-  components.flatMap((c) =>
-    c.product
-      ? [{ sku: c.sku, quantity: c.quantity, price: c.product.price, amount: c.product.price * c.quantity }]
-      : [],
-  )
+export const loanGoodsOf = (components: readonly ConfigurationComponent[]): LoanGood[] =>
+  components.map((c) => ({ sku: c.sku, quantity: c.quantity, price: c.price, amount: c.lineTotal }))
