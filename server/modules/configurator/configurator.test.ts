@@ -187,10 +187,7 @@ describe('GET components: the parts of a kind that fit what is chosen', () => {
     const both = [longGpu.sku, shortGpu.sku]
     const common = both[0]!.split('').findIndex((c, i) => c !== both[1]![i])
     const words = encodeURIComponent(`Тестовый товар ${both[0]!.slice(0, common)}`)
-    const all = ok(
-      await app.inject({ url: url(`&includeIncompatible=true&q=${words}`) }),
-      ComponentsResponse,
-    )
+    const all = ok(await app.inject({ url: url(`&includeIncompatible=true&q=${words}`) }), ComponentsResponse)
     const skus = all.items.map((i) => i.sku)
     expect(skus.indexOf(shortGpu.sku)).toBeGreaterThanOrEqual(0)
     expect(skus.indexOf(longGpu.sku)).toBeGreaterThan(skus.indexOf(shortGpu.sku))

@@ -149,8 +149,13 @@ function OwnConfiguration() {
 
     const change = async (next: ConfigurationComponent[]) => {
       if (configuration.data) {
-        const outcome = await pushComponents(queryClient, configuration.data, own?.token ?? null, next, cityId)
-          .outcome
+        const outcome = await pushComponents(
+          queryClient,
+          configuration.data,
+          own?.token ?? null,
+          next,
+          cityId,
+        ).outcome
         if (outcome.status === 'failed') toast.error(failureText(i18n, outcome.error, FAILURES.change))
         return
       }

@@ -40,31 +40,33 @@ const num = (params: Record<string, string | number>, key: string) => Number(par
  * in the order the server lists them (browsing 4).
  */
 const RULE_TEXTS: Record<RuleCode, Texts> = {
-  socket: (a, b) => msg`Процессор ${a} не подходит к сокету платы ${b}`,
-  memory_type: (a, b) => msg`Память ${a} другого типа, чем поддерживает ${b}`,
-  memory_slots: (a, b, p) =>
-    msg`Модулей памяти ${b} (${num(p, 'modules')}) больше, чем слотов на плате ${a} (${num(p, 'slots')})`,
-  memory_capacity: (a, b, p) =>
-    msg`Памяти ${b} (${num(p, 'capacity')} ГБ) больше, чем берёт плата ${a} (до ${num(p, 'max')} ГБ)`,
+  socket: (a, b) => msg`${a} и ${b}: разные сокеты`,
+  memory_type: (a, b) => msg`${a} не подходит: ${b} работает с другим типом памяти`,
+  memory_slots: (a, _b, p) =>
+    msg`Не хватает слотов памяти: модулей выбрано ${num(p, 'modules')}, а ${a} имеет ${num(p, 'slots')}`,
+  memory_capacity: (a, _b, p) =>
+    msg`Слишком много памяти: выбрано ${num(p, 'capacity')} ГБ, а ${a} берёт до ${num(p, 'max')} ГБ`,
   memory_single_channel: (a) =>
-    msg`Один модуль памяти ${a} работает в одноканальном режиме: два модуля быстрее`,
-  board_form_factor: (a, b) => msg`Плата ${a} не помещается в корпус ${b}`,
+    msg`${a} — один модуль: память работает в одноканальном режиме, два модуля быстрее`,
+  board_form_factor: (a, b) => msg`${a} не помещается в ${b}: корпус не берёт плату этого размера`,
   gpu_length: (a, b, p) =>
-    msg`Видеокарта ${a} длиннее (${millimetres(num(p, 'length'))}), чем помещается в корпус ${b} (до ${millimetres(num(p, 'max'))})`,
-  no_graphics: (a) => msg`У процессора ${a} нет встроенной графики: нужна видеокарта`,
+    msg`${a} длиннее (${millimetres(num(p, 'length'))}), чем помещается в ${b} (до ${millimetres(num(p, 'max'))})`,
+  no_graphics: (a) => msg`${a} без встроенной графики: нужна видеокарта`,
   cooler_height: (a, b, p) =>
-    msg`Кулер ${a} выше (${millimetres(num(p, 'height'))}), чем помещается в корпус ${b} (до ${millimetres(num(p, 'max'))})`,
-  cooler_socket: (a, b) => msg`Кулер ${a} не крепится на сокет процессора ${b}`,
-  cooler_tdp: (a, b) => msg`Кулер ${a} не рассчитан на тепловыделение процессора ${b}`,
-  cooler_missing: (a) => msg`Процессор ${a} продаётся без кулера: добавьте кулер`,
+    msg`${a} выше (${millimetres(num(p, 'height'))}), чем помещается в ${b} (до ${millimetres(num(p, 'max'))})`,
+  cooler_socket: (a, b, p) =>
+    msg`${a} не подходит к сокету ${String(p.socket ?? '')}, на котором работает ${b}`,
+  cooler_tdp: (a, b, p) =>
+    msg`${a} отводит до ${watts(num(p, 'rating'))}, а ${b} выделяет ${watts(num(p, 'tdp'))}: возможен перегрев`,
+  cooler_missing: (a) => msg`${a} продаётся без кулера: добавьте кулер`,
   psu_wattage: (a, _b, p) =>
-    msg`Блока питания ${a} мало: сборке нужно от ${watts(num(p, 'recommended'))}, у него ${watts(num(p, 'wattage'))}`,
-  psu_connectors: (a, b) => msg`У блока питания ${b} нет разъёмов, которые нужны видеокарте ${a}`,
-  psu_form_factor: (a, b) => msg`Блок питания ${a} не помещается в корпус ${b}`,
+    msg`Мощности не хватает: сборке нужно от ${watts(num(p, 'recommended'))}, а ${a} даёт ${watts(num(p, 'wattage'))}`,
+  psu_connectors: (a, b) => msg`Не хватает разъёмов питания: ${a} требует больше, чем даёт ${b}`,
+  psu_form_factor: (a, b) => msg`${a} не помещается в ${b}: корпус не берёт блок питания этого размера`,
   m2_slots: (a, _b, p) =>
-    msg`Накопителей M.2 (${num(p, 'drives')}) больше, чем разъёмов M.2 на плате ${a} (${num(p, 'slots')})`,
+    msg`Не хватает разъёмов M.2: накопителей выбрано ${num(p, 'drives')}, а ${a} имеет ${num(p, 'slots')}`,
   sata_ports: (a, _b, p) =>
-    msg`Накопителей SATA (${num(p, 'drives')}) больше, чем портов SATA на плате ${a} (${num(p, 'slots')})`,
+    msg`Не хватает портов SATA: накопителей выбрано ${num(p, 'drives')}, а ${a} имеет ${num(p, 'slots')}`,
 }
 
 /** The banner's line for a message: the rule's text with the parts' names. */

@@ -92,12 +92,20 @@ function PartRow({
           <span className={styles.outOfStock}>{t`Нет в наличии в вашем городе`}</span>
         )}
         {part.errors.map((error) => (
-          <span key={`${error.code}:${error.parts.join()}`} className={styles.pickError} data-testid="picker-error-reason">
+          <span
+            key={`${error.code}:${error.parts.join()}`}
+            className={styles.pickError}
+            data-testid="picker-error-reason"
+          >
             {ruleText(i18n, error, titlesWith(part, error, components))}
           </span>
         ))}
         {part.warnings.map((warning) => (
-          <span key={`${warning.code}:${warning.parts.join()}`} className={styles.pickWarning} data-testid="picker-warning">
+          <span
+            key={`${warning.code}:${warning.parts.join()}`}
+            className={styles.pickWarning}
+            data-testid="picker-warning"
+          >
             {ruleText(i18n, warning, titlesWith(part, warning, components))}
           </span>
         ))}
@@ -134,8 +142,10 @@ export function PartPicker({ code, components, onPick, onClose }: PartPickerProp
   const parts = useQuery({
     ...compatiblePartsQuery(code ?? 'cpu', others, cityId, filter),
     enabled: code !== null,
-    // The previous list stays while a new search loads, rather than a flash of skeletons.
-    placeholderData: (previous) => previous,
+    // The previous list of the same kind stays while a new search loads, rather than a flash of
+    // skeletons; another kind's list never stands in for this one.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === code ? previous : undefined,
   })
   const current = components.find((c) => c.code === code)?.sku
 

@@ -43,17 +43,26 @@ export const configurationKey = (id: string, cityId: CityId) => [CONFIGURATOR, '
 
 export const pendingKey = (id: string) => `configurator:${id}`
 
-const ownerHeaders = (token: string | null) =>
-  token ? { [CONFIGURATION_TOKEN_HEADER]: token } : undefined
+const ownerHeaders = (token: string | null) => (token ? { [CONFIGURATION_TOKEN_HEADER]: token } : undefined)
 
-export const configurationQuery = ({ id, token }: OwnConfiguration, cityId: CityId, queue: Outbox = defaultOutbox) =>
+export const configurationQuery = (
+  { id, token }: OwnConfiguration,
+  cityId: CityId,
+  queue: Outbox = defaultOutbox,
+) =>
+  // the token only lets the answer through; the key stays the id's, which changes write to as well
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: configurationKey(id, cityId),
     queryFn: async ({ signal, client }) => {
-      // A change still waiting for the network (made offline, or before a reload) is what the shopper
-      // chose: the server's older list must not replace it on screen until the change is sent.
+      // A change still waiting for the network (made offline, or just before a reload) is what the
+      // shopper chose: it is sent first, and while it cannot be, the device's copy stands rather than the
+      // server's older list. A change the server refused no longer stands.
+      const waiting = () =>
+        queue.getItems().some((item) => item.dedupeKey === pendingKey(id) && item.status !== 'failed')
+      if (waiting()) await queue.replay({ force: true })
       const cached = client.getQueryData<Configuration>(configurationKey(id, cityId))
-      if (cached && queue.getItems().some((item) => item.dedupeKey === pendingKey(id))) return cached
+      if (cached && waiting()) return cached
       return api.get<Configuration>(`${CONFIGURATOR_V1}/configurations/${encodeURIComponent(id)}`, {
         cityId,
         signal,
