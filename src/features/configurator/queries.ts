@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { getDefaultStore } from 'jotai'
 import type { CityId } from '../../../contract/values/common'
 import { api } from '../../data/api'
+import { isApiError } from '../../data/api-error'
 import { outbox as defaultOutbox, type Outbox } from '../../data/outbox'
 import { outboxMutation } from '../../data/outbox-mutation'
 import type { LoanGood } from '../../cart/queries'
@@ -54,20 +55,25 @@ export const configurationQuery = (
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: configurationKey(id, cityId),
+    // the device's copy is saved a second behind the changes: a reload right after one reads the server
+    staleTime: 0,
     queryFn: async ({ signal, client }) => {
-      // A change still waiting for the network (made offline, or just before a reload) is what the
-      // shopper chose: it is sent first, and while it cannot be, the device's copy stands rather than the
-      // server's older list. A change the server refused no longer stands.
+      // A change still waiting for the network (made offline, or just before a reload) is sent first;
+      // while the network is away the device's copy, which shows that change, stands in for the answer.
       const waiting = () =>
-        queue.getItems().some((item) => item.dedupeKey === pendingKey(id) && item.status !== 'failed')
-      if (waiting()) await queue.replay({ force: true })
+        queue.getItems().some((item) => item.dedupeKey === pendingKey(id) && item.status === 'pending')
       const cached = client.getQueryData<Configuration>(configurationKey(id, cityId))
-      if (cached && waiting()) return cached
-      return api.get<Configuration>(`${CONFIGURATOR_V1}/configurations/${encodeURIComponent(id)}`, {
-        cityId,
-        signal,
-        headers: ownerHeaders(token),
-      })
+      try {
+        if (waiting()) await queue.replay({ force: true })
+        return await api.get<Configuration>(`${CONFIGURATOR_V1}/configurations/${encodeURIComponent(id)}`, {
+          cityId,
+          signal,
+          headers: ownerHeaders(token),
+        })
+      } catch (error) {
+        if (cached && isApiError(error) && error.status === 0 && waiting()) return cached
+        throw error
+      }
     },
   })
 
