@@ -304,7 +304,7 @@ export const UpdateConfigurationRequest = z.object({
    * The guest's owner token, as the header carries it: the client's offline queue replays a change
    * after a reload and stores only its path and body.
    */
-  ownerToken: z.string().max(64).optional(),
+  ownerToken: text().max(64).optional(),
   name: text().trim().max(80).nullable().optional(),
   components: ComponentList,
 })
