@@ -1,6 +1,7 @@
 import type { LoadRequest } from './lib/load'
 import type { Scenario } from './lib/scenario'
 import { checkoutScenarios } from './checkout'
+import { configuratorScenarios } from './configurator'
 import { reviewsScenarios } from './reviews'
 import { sitemapScenarios } from './sitemap'
 import { wishlistScenarios } from './wishlist'
@@ -37,6 +38,7 @@ const GROUPS: { names: string[]; build: (baseUrl: string) => Promise<Scenario[]>
   { names: ['checkout: calculation', 'checkout: order creation'], build: checkoutScenarios },
   { names: ['reviews of a product'], build: reviewsScenarios },
   { names: ['wishlist:'], build: wishlistScenarios },
+  { names: ['configurator:'], build: configuratorScenarios },
 ]
 
 /** The scenarios whose names hold `match` (all without one). */

@@ -13,6 +13,7 @@ import { Route as Char123CityChar125RouteRouteImport } from './routes/{-$city}/r
 import { Route as Char123CityChar125IndexRouteImport } from './routes/{-$city}/index'
 import { Route as Char123CityChar125CartRouteImport } from './routes/{-$city}/cart'
 import { Route as Char123CityChar125CompareRouteImport } from './routes/{-$city}/compare'
+import { Route as Char123CityChar125ConfiguratorRouteImport } from './routes/{-$city}/configurator'
 import { Route as Char123CityChar125GiftCardsRouteImport } from './routes/{-$city}/gift-cards'
 import { Route as Char123CityChar125KaspiQrRouteImport } from './routes/{-$city}/kaspi-qr'
 import { Route as Char123CityChar125LoginRouteImport } from './routes/{-$city}/login'
@@ -68,6 +69,12 @@ const Char123CityChar125CompareRoute =
   Char123CityChar125CompareRouteImport.update({
     id: '/compare',
     path: '/compare',
+    getParentRoute: () => Char123CityChar125RouteRoute,
+  } as any)
+const Char123CityChar125ConfiguratorRoute =
+  Char123CityChar125ConfiguratorRouteImport.update({
+    id: '/configurator',
+    path: '/configurator',
     getParentRoute: () => Char123CityChar125RouteRoute,
   } as any)
 const Char123CityChar125GiftCardsRoute =
@@ -280,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/{-$city}/my-account': typeof Char123CityChar125MyAccountRouteRouteWithChildren
   '/{-$city}/cart': typeof Char123CityChar125CartRoute
   '/{-$city}/compare': typeof Char123CityChar125CompareRoute
+  '/{-$city}/configurator': typeof Char123CityChar125ConfiguratorRoute
   '/{-$city}/gift-cards': typeof Char123CityChar125GiftCardsRoute
   '/{-$city}/kaspi-qr': typeof Char123CityChar125KaspiQrRoute
   '/{-$city}/login': typeof Char123CityChar125LoginRoute
@@ -319,6 +327,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/{-$city}/cart': typeof Char123CityChar125CartRoute
   '/{-$city}/compare': typeof Char123CityChar125CompareRoute
+  '/{-$city}/configurator': typeof Char123CityChar125ConfiguratorRoute
   '/{-$city}/gift-cards': typeof Char123CityChar125GiftCardsRoute
   '/{-$city}/kaspi-qr': typeof Char123CityChar125KaspiQrRoute
   '/{-$city}/login': typeof Char123CityChar125LoginRoute
@@ -361,6 +370,7 @@ export interface FileRoutesById {
   '/{-$city}/my-account': typeof Char123CityChar125MyAccountRouteRouteWithChildren
   '/{-$city}/cart': typeof Char123CityChar125CartRoute
   '/{-$city}/compare': typeof Char123CityChar125CompareRoute
+  '/{-$city}/configurator': typeof Char123CityChar125ConfiguratorRoute
   '/{-$city}/gift-cards': typeof Char123CityChar125GiftCardsRoute
   '/{-$city}/kaspi-qr': typeof Char123CityChar125KaspiQrRoute
   '/{-$city}/login': typeof Char123CityChar125LoginRoute
@@ -404,6 +414,7 @@ export interface FileRouteTypes {
     | '/{-$city}/my-account'
     | '/{-$city}/cart'
     | '/{-$city}/compare'
+    | '/{-$city}/configurator'
     | '/{-$city}/gift-cards'
     | '/{-$city}/kaspi-qr'
     | '/{-$city}/login'
@@ -443,6 +454,7 @@ export interface FileRouteTypes {
   to:
     | '/{-$city}/cart'
     | '/{-$city}/compare'
+    | '/{-$city}/configurator'
     | '/{-$city}/gift-cards'
     | '/{-$city}/kaspi-qr'
     | '/{-$city}/login'
@@ -484,6 +496,7 @@ export interface FileRouteTypes {
     | '/{-$city}/my-account'
     | '/{-$city}/cart'
     | '/{-$city}/compare'
+    | '/{-$city}/configurator'
     | '/{-$city}/gift-cards'
     | '/{-$city}/kaspi-qr'
     | '/{-$city}/login'
@@ -553,6 +566,13 @@ declare module '@tanstack/react-router' {
       path: '/compare'
       fullPath: '/{-$city}/compare'
       preLoaderRoute: typeof Char123CityChar125CompareRouteImport
+      parentRoute: typeof Char123CityChar125RouteRoute
+    }
+    '/{-$city}/configurator': {
+      id: '/{-$city}/configurator'
+      path: '/configurator'
+      fullPath: '/{-$city}/configurator'
+      preLoaderRoute: typeof Char123CityChar125ConfiguratorRouteImport
       parentRoute: typeof Char123CityChar125RouteRoute
     }
     '/{-$city}/gift-cards': {
@@ -858,6 +878,7 @@ interface Char123CityChar125RouteRouteChildren {
   Char123CityChar125MyAccountRouteRoute: typeof Char123CityChar125MyAccountRouteRouteWithChildren
   Char123CityChar125CartRoute: typeof Char123CityChar125CartRoute
   Char123CityChar125CompareRoute: typeof Char123CityChar125CompareRoute
+  Char123CityChar125ConfiguratorRoute: typeof Char123CityChar125ConfiguratorRoute
   Char123CityChar125GiftCardsRoute: typeof Char123CityChar125GiftCardsRoute
   Char123CityChar125KaspiQrRoute: typeof Char123CityChar125KaspiQrRoute
   Char123CityChar125LoginRoute: typeof Char123CityChar125LoginRoute
@@ -888,6 +909,7 @@ const Char123CityChar125RouteRouteChildren: Char123CityChar125RouteRouteChildren
       Char123CityChar125MyAccountRouteRouteWithChildren,
     Char123CityChar125CartRoute: Char123CityChar125CartRoute,
     Char123CityChar125CompareRoute: Char123CityChar125CompareRoute,
+    Char123CityChar125ConfiguratorRoute: Char123CityChar125ConfiguratorRoute,
     Char123CityChar125GiftCardsRoute: Char123CityChar125GiftCardsRoute,
     Char123CityChar125KaspiQrRoute: Char123CityChar125KaspiQrRoute,
     Char123CityChar125LoginRoute: Char123CityChar125LoginRoute,

@@ -2,6 +2,7 @@ import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
 import { checkoutModule } from './checkout/routes'
+import { configuratorModule } from './configurator'
 import { deliverablesModule } from './deliverables/routes'
 import { documentsModule } from './documents/routes'
 import { healthModule } from './health/routes'
@@ -69,6 +70,7 @@ export const modules = [
     'notifications',
   ]),
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
+  defineModule('configurator', configuratorModule, ['account']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

@@ -268,6 +268,7 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     options: opts(['ddr4', 'DDR4'], ['ddr5', 'DDR5']),
   },
   integrated_graphics: { title: ['Встроенная графика', 'Кіріктірілген графика'], group: 'features' },
+  cooler_included: { title: ['Кулер в комплекте', 'Кулер жинақта'], group: 'main' },
   packaging: {
     title: ['Комплектация', 'Жинақталым'],
     group: 'main',
@@ -314,6 +315,7 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     unit: 'gb',
   },
   m2_slots: { title: ['Разъёмы M.2', 'M.2 ұяшықтары'], group: 'connectivity' },
+  sata_ports: { title: ['Порты SATA', 'SATA порттары'], group: 'connectivity' },
   wifi: { title: same('Wi-Fi'), group: 'connectivity' },
   capacity: { title: ['Объём', 'Көлемі'], group: 'main', unit: 'gb' },
   kit: {
@@ -329,6 +331,7 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
       ['2x32', '2 × 32 ГБ'],
     ),
   },
+  modules: { title: ['Модулей в комплекте', 'Жинақтағы модульдер'], group: 'main' },
   frequency: { title: ['Частота', 'Жиілік'], group: 'performance', unit: ['МГц', 'МГц'] },
   cas_latency: { title: ['Тайминги (CL)', 'Тайминг (CL)'], group: 'performance' },
   rgb: { title: ['RGB-подсветка', 'RGB жарығы'], group: 'features' },
@@ -372,6 +375,9 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     unit: ['Вт', 'Вт'],
   },
   length: { title: ['Длина', 'Ұзындығы'], group: 'dimensions', unit: ['мм', 'мм'] },
+  slot_width: { title: ['Занимаемые слоты', 'Алатын слоттар'], group: 'dimensions' },
+  pcie_8pin: { title: ['Разъёмы PCIe 8-pin', 'PCIe 8-pin қосқыштары'], group: 'power' },
+  pcie_16pin: { title: ['Разъёмы 12V-2x6 (16-pin)', '12V-2x6 (16-pin) қосқыштары'], group: 'power' },
   storage_type: {
     title: ['Тип накопителя', 'Жинақтағыш түрі'],
     group: 'main',
@@ -423,6 +429,11 @@ export const ATTRIBUTES: Record<string, AttributeDef> = {
     title: ['Максимальная высота кулера', 'Кулердің максималды биіктігі'],
     group: 'compatibility',
     unit: ['мм', 'мм'],
+  },
+  psu_form_factor: {
+    title: ['Форм-фактор блока питания', 'Қуат блогының форм-факторы'],
+    group: 'compatibility',
+    options: opts(['atx', 'ATX'], ['sfx', 'SFX']),
   },
   side_window: { title: ['Боковое окно', 'Бүйір терезе'], group: 'features' },
   cooler_type: {

@@ -293,15 +293,8 @@ export const CATEGORY_SLUGS = {
   extendedWarranty: 'rasshirennaya-garantiya',
 } as const
 
-/** The configurator's component codes and the category each is chosen from. */
-export const CONFIGURATOR_CATEGORY_SLUGS = {
-  cpu: 'processory',
-  motherboard: 'materinskie-platy',
-  ram: 'operativnaya-pamyat',
-  gpu: 'videokarty',
-  storage: 'nakopiteli',
-  psu: 'bloki-pitaniya',
-  case: 'korpusa',
-  cooler: 'kulery',
-} as const
-export type ConfiguratorComponent = keyof typeof CONFIGURATOR_CATEGORY_SLUGS
+/** The configurator's component codes and the category each is chosen from (the contract names them). */
+export {
+  COMPONENT_CATEGORY_SLUGS as CONFIGURATOR_CATEGORY_SLUGS,
+  type ComponentCode as ConfiguratorComponent,
+} from '../../contract/values/configurator'

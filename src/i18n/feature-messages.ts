@@ -43,6 +43,10 @@ const loaders = {
     ru: () => import('../locales/ru/auth.po'),
     kk: () => import('../locales/kk/auth.po'),
   },
+  configurator: {
+    ru: () => import('../locales/ru/configurator.po'),
+    kk: () => import('../locales/kk/configurator.po'),
+  },
 } satisfies Record<string, Record<Lang, () => Promise<{ messages: Messages }>>>
 
 export type FeatureCatalogue = keyof typeof loaders

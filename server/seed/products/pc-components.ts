@@ -10,7 +10,10 @@ import { slotPick, sweepPick, type Draft, type LeafSpec } from './types'
  * - motherboard.memory_type = ram.memory_type, and cpu.memory_type (a list) contains it;
  * - case.form_factor (a list of board sizes) contains motherboard.form_factor;
  * - case.max_gpu_length >= gpu.length, case.max_cooler_height >= cooler.cooler_height (air coolers);
- * - cooler.max_tdp >= cpu.tdp; psu.wattage >= gpu.recommended_psu and >= cpu.tdp + gpu.tdp + 150.
+ * - cooler.max_tdp >= cpu.tdp; psu.wattage >= gpu.recommended_psu and >= cpu.tdp + gpu.tdp + 150;
+ * - psu.pcie_8pin / pcie_16pin cover gpu.pcie_8pin / pcie_16pin; case.psu_form_factor contains psu.form_factor;
+ * - ram.modules <= motherboard.memory_slots; M.2 drives <= m2_slots, SATA drives <= sata_ports.
+ * The generated fields reach `pc_parts` (one typed column each) through a trigger on products.
  */
 export const SOCKET_MEMORY: Record<string, readonly string[]> = {
   am5: ['ddr5'],
@@ -130,6 +133,8 @@ function makeCpu(r: Random, slot: number): Draft {
       memory_type: [...(SOCKET_MEMORY[m.socket] ?? [])],
       integrated_graphics: m.igpu,
       packaging: oem ? 'oem' : 'box',
+      // unlocked and X3D chips come without a cooler even boxed
+      cooler_included: !oem && m.tdp <= 65 && !/(K|KF|X|X3D)$/.test(m.name),
     },
     weightGrams: oem ? 60 : 400,
   }
@@ -246,6 +251,7 @@ function makeMotherboard(r: Random, slot: number): Draft {
       memory_slots: slots,
       max_memory: (memoryType === 'ddr5' ? 48 : 32) * slots,
       m2_slots: Math.min(5, 1 + chipset.tier + (form === 'itx' ? 0 : 1)),
+      sata_ports: form === 'itx' ? 2 : chipset.tier === 0 ? 4 : 6,
       wifi,
     },
     weightGrams: form === 'itx' ? 700 : form === 'matx' ? 1000 : 1400,
@@ -319,6 +325,7 @@ function makeRam(r: Random, slot: number): Draft {
       memory_type: line.type,
       capacity,
       kit,
+      modules,
       frequency,
       cas_latency: r.pick(spec.cl),
       rgb: line.rgb,
@@ -430,6 +437,15 @@ const GPU_LINES: Record<'nvidia' | 'amd', Record<string, readonly (readonly [str
   },
 }
 
+/**
+ * The PSU connectors a card needs: NVIDIA's cards from 250 W take one 16-pin 12V-2x6, the rest 8-pin
+ * PCIe plugs of 150 W each (the slot gives 75 W more).
+ */
+function gpuPower(chip: GpuChip): { pcie_8pin: number; pcie_16pin: number } {
+  if (chip.vendor === 'nvidia' && chip.tdp >= 250) return { pcie_8pin: 0, pcie_16pin: 1 }
+  return { pcie_8pin: chip.tdp <= 225 ? 1 : chip.tdp <= 300 ? 2 : 3, pcie_16pin: 0 }
+}
+
 function makeGpu(r: Random, slot: number): Draft {
   // the opening sweep gives a modest card first, so a small catalogue has an affordable build
   const chip = sweepPick(
@@ -458,6 +474,8 @@ function makeGpu(r: Random, slot: number): Draft {
       tdp: chip.tdp,
       recommended_psu: chip.psu,
       length,
+      slot_width: fans === 3 && chip.tdp >= 250 ? 3 : 2,
+      ...gpuPower(chip),
     },
     weightGrams: 600 + fans * 250 + Math.round(chip.tdp * 2),
   }
@@ -607,7 +625,15 @@ function makePsu(r: Random, slot: number): Draft {
     model: name,
     tail: `${brandOf(line.brand).name} ${name} ${watts}W ${CERT_TITLE[line.cert]}`,
     price: watts * (PER_WATT[line.cert] ?? 60) * (line.form === 'sfx' ? 1.3 : 1),
-    attributes: { wattage: watts, certificate: line.cert, modular: line.modular, form_factor: line.form },
+    attributes: {
+      wattage: watts,
+      certificate: line.cert,
+      modular: line.modular,
+      form_factor: line.form,
+      // more power, more plugs; a native 16-pin on the strong Gold and better units
+      pcie_8pin: watts < 600 ? 2 : watts < 850 ? 4 : 6,
+      pcie_16pin: watts >= 850 && line.cert !== 'bronze' ? 1 : 0,
+    },
     weightGrams: 1200 + Math.round(watts * 1.2),
   }
 }
@@ -681,6 +707,8 @@ function makeCase(r: Random, slot: number): Draft {
       case_type: m.type,
       max_gpu_length: m.gpu,
       max_cooler_height: m.cooler,
+      // an SFX unit fits an ATX bay with a bracket; small cases are built around SFX
+      psu_form_factor: m.board === 'itx' ? ['sfx', 'atx'] : ['atx', 'sfx'],
       side_window: m.window,
       color: white ? 'white' : 'black',
     },

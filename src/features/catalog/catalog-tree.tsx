@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { MenuItem } from '../../../contract/menu'
 import { imageUrl } from '../../../contract/values/media'
 import { HrefLink } from '../../url/href-link'
@@ -22,7 +23,11 @@ function Count({ value }: { value: number | null }) {
   return <span className={styles.count}>{value}</span>
 }
 
+/** The PC parts department, whose list starts with the configurator. */
+const PC_PARTS = 'komplektuyushchie-dlya-pk'
+
 function Department({ item }: { item: MenuItem }) {
+  const { t } = useLingui()
   const location = useStoreLocation()
   // brand presets ('Смартфоны и гаджеты Samsung') go under the categories as small links
   const categories = item.children.filter((child) => child.kind !== 'preset')
@@ -60,6 +65,18 @@ function Department({ item }: { item: MenuItem }) {
               <Count value={child.product_count} />
               {child.children.length > 0 ? (
                 <ul className={styles.grandchildren}>
+                  {child.slug === PC_PARTS ? (
+                    <li>
+                      <Link
+                        to="/{-$city}/configurator"
+                        params={{ city: location.prefix }}
+                        className={styles.leafLink}
+                        data-testid="catalog-configurator-link"
+                      >
+                        {t`Конфигуратор ПК`}
+                      </Link>
+                    </li>
+                  ) : null}
                   {child.children.map((leaf) => (
                     <li
                       key={leaf.id}

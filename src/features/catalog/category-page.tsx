@@ -12,6 +12,7 @@ import { ListingPage } from './listing-page'
 import { listingQueryString, withPage, withPrice, withSorting, type ListingSearch } from './listing-search'
 import { categoryCrumbsQuery, categoryFiltersQuery, categoryListingQuery, listingParams } from './queries'
 import { useListingNavigate } from '../../listing/use-listing-navigate'
+import styles from './listing.module.css'
 
 /** A category listing: `/catalog/{segments}[/f/{code}/{value}...]?sorting&priceMin&priceMax&page`. */
 export function CategoryPage({ path, search }: { path: CategoryPath; search: ListingSearch }) {
@@ -70,6 +71,15 @@ export function CategoryPage({ path, search }: { path: CategoryPath; search: Lis
           price={search}
           links={links}
         />
+      }
+      intro={
+        // PC parts (the department and its leaves) lead to the configurator: a plain link, as the page
+        // is at its JavaScript budget.
+        crumbs.some((crumb) => crumb.slug === 'komplektuyushchie-dlya-pk') && (
+          <a href={location.href('/configurator')} className={styles.introLink}>
+            {t`Конфигуратор ПК`}
+          </a>
+        )
       }
       activeFilters={chips.length}
       chips={<AppliedChips chips={chips} links={links} resetHref={resetHref ?? basePath} />}

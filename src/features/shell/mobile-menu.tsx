@@ -64,6 +64,17 @@ export function MobileMenuPage() {
               <ChevronRightIcon size="S" />
             </Link>
           </li>
+          <li>
+            <Link
+              to="/{-$city}/configurator"
+              params={params}
+              className={styles.item}
+              data-testid="menu-configurator"
+            >
+              {t`Конфигуратор ПК`}
+              <ChevronRightIcon size="S" />
+            </Link>
+          </li>
         </ul>
       </section>
 
