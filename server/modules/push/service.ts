@@ -33,7 +33,9 @@ const view = (row: SubscriptionRow): PushSubscriptionView => ({
 /** A P-256 public key the payload can be encrypted to: a point on the curve. */
 function isP256Point(p256dh: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'))
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'))
     return true
   } catch {
     return false
