@@ -82,8 +82,17 @@ function PushControls({ onDenied }: { onDenied: () => void }) {
   const update = useMutation({
     mutationFn: (change: Parameters<typeof updatePush>[1]) =>
       updatePush(data!.subscription!.id, change, cityId),
+    // the switch moves at once; a refusal puts it back
+    onMutate: (change) => {
+      const before = queryClient.getQueryData<PushState>(pushStateKey)?.subscription ?? null
+      if (before) set({ ...before, topics: { ...before.topics, ...change.topics } })
+      return before
+    },
     onSuccess: set,
-    onError,
+    onError: (error, _change, before) => {
+      if (before) set(before)
+      onError(error)
+    },
   })
   const disable = useMutation({
     mutationFn: () => disablePush(data!.subscription!.id),
@@ -125,7 +134,7 @@ function PushControls({ onDenied }: { onDenied: () => void }) {
       <p className={styles.muted} data-testid="push-enabled">
         {t`Уведомления включены на этом устройстве.`}
       </p>
-      <fieldset className={styles.form} disabled={update.isPending}>
+      <fieldset className={styles.form}>
         <legend className={styles.muted}>{t`О чём сообщать`}</legend>
         {PUSH_TOPICS.map((topic) => (
           <label key={topic} className={styles.check}>
