@@ -85,6 +85,8 @@ export default defineConfig({
       SMS_OUTBOX_ROUTE: '1',
       // The documents journey reads the emailed commercial offer from the local mail provider.
       MAIL_OUTBOX_ROUTE: '1',
+      // The push journey reads the encrypted push the local provider built instead of posting it.
+      PUSH_OUTBOX_ROUTE: '1',
       // The financing journeys watch the banks answer over seconds, three times faster than by default.
       BROKER_SPEED: '3',
     },

@@ -122,6 +122,22 @@ const Env = z.object({
    * orders move while the store runs.
    */
   FULFILMENT_SPEED: z.coerce.number().min(0).max(1_000_000).default(0),
+  /**
+   * Who delivers web push: `local` (default) builds each encrypted message and keeps it in `push_outbox`
+   * (a store without outside access cannot reach the browsers' push services); `web-push` posts it to
+   * the subscription's push service.
+   */
+  PUSH_PROVIDER: z.enum(['local', 'web-push']).default('local'),
+  /** The VAPID contact push services may use (RFC 8292): a `mailto:` or `https:` URL. */
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .default('mailto:push@localhost'),
+  /**
+   * `1` serves `GET /dev/push-outbox` (the local push provider's messages) in production mode too, for the
+   * journeys; there it answers loopback clients only.
+   */
+  PUSH_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
   /** How many times faster than real banks the local loan broker's banks score (journeys hurry them). */
   BROKER_SPEED: z.coerce.number().min(0.01).max(1_000_000).default(1),
 })

@@ -8,6 +8,8 @@ import type { App } from './types'
 export interface AuthUser {
   userId: string
   phone: string
+  /** The sign-in (refresh token family) the token belongs to: what sign-out ends. */
+  signInId: string
 }
 
 /** Looks an access token up: the user, or null when it is unknown, expired or its session revoked. */

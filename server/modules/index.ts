@@ -24,6 +24,7 @@ import { ordersModule } from './orders/routes'
 import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
+import { pushModule } from './push'
 import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
@@ -71,6 +72,7 @@ export const modules = [
   ]),
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
+  defineModule('push', pushModule, ['account', 'notifications']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

@@ -16,6 +16,8 @@ export interface TestUserOptions {
 export interface TestUser {
   userId: string
   phone: string
+  /** The sign-in the tokens belong to (what sign-out ends). */
+  signInId: string
   password: string | null
   tdid: string
   /** `authorization: Bearer <access token>`, ready for `app.inject({ headers })`. */
@@ -94,9 +96,12 @@ export async function signInTestUser(app: App, opts: TestUserOptions = {}): Prom
   const tokens = AuthTokens.parse(res.json())
   const cookies = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token }
   const tdid = res.cookies.find((c) => c.name === 'tdid')?.value ?? ''
+  const signedIn = await app.accessTokenVerifier?.(tokens.access_token)
+  if (!signedIn) throw new Error('the fresh access token did not verify')
   return {
     userId: tokens.user.id,
     phone,
+    signInId: signedIn.signInId,
     password,
     tdid,
     headers: { authorization: `Bearer ${tokens.access_token}` },

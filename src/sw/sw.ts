@@ -7,6 +7,7 @@ import type { WorkboxPlugin } from 'workbox-core/types'
 import { OUTBOX_SYNC_TAG } from '../data/outbox-protocol'
 import { isSkipWaiting } from '../data/worker-messages'
 import { requestOutboxReplay, shouldRetrySync, type ReplayTarget } from './outbox-sync'
+import { registerPushHandlers } from './push'
 import { NAVIGATION_DENYLIST, isCatalogueRead, isProductImage, isStorableResponse } from './routes-match'
 
 declare const self: ServiceWorkerGlobalScope
@@ -72,6 +73,8 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim())
 })
+
+registerPushHandlers(self)
 
 self.addEventListener('sync', (event) => {
   const sync = event as BackgroundSyncEvent

@@ -22,7 +22,7 @@ export const isUniqueViolation = (error: unknown): boolean => databaseError(erro
 export function createAccountRepo(db: Db) {
   // every signed-in request asks it: named, so PostgreSQL parses and plans it once per connection
   const accessTokenUserQuery = db
-    .select({ userId: users.id, phone: users.phone })
+    .select({ userId: users.id, phone: users.phone, signInId: authSessions.id })
     .from(authTokens)
     .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -129,7 +129,9 @@ export function createAccountRepo(db: Db) {
     },
 
     /** The user behind a live access token of a live session. */
-    async accessTokenUser(token: string): Promise<{ userId: string; phone: string } | undefined> {
+    async accessTokenUser(
+      token: string,
+    ): Promise<{ userId: string; phone: string; signInId: string } | undefined> {
       const [row] = await accessTokenUserQuery.execute({ hash: tokenHash(token) })
       return row
     },

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import type { Profile } from '../../../contract/account'
 import { useProfile } from '../../session/session'
 import { Button } from '../../ui/button'
@@ -11,15 +11,25 @@ import { errorText } from './errors'
 import { applyProfile, saveProfile } from './queries'
 import styles from './account.module.css'
 
-/** Spec 2.6: the profile section has a read mode and an edit mode. */
+// a chunk of its own: only this page needs it, and it only matters once the page is on screen
+const PushSettings = lazy(() => import('./push-settings'))
+
+/** Spec 2.6: the profile section has a read mode and an edit mode; push notifications are set below it. */
 export function InformationPage() {
   const profile = useProfile()
   const [editing, setEditing] = useState(false)
   if (!profile) return null
-  return editing ? (
-    <ProfileForm profile={profile} onDone={() => setEditing(false)} />
-  ) : (
-    <ProfileView profile={profile} onEdit={() => setEditing(true)} />
+  return (
+    <>
+      {editing ? (
+        <ProfileForm profile={profile} onDone={() => setEditing(false)} />
+      ) : (
+        <ProfileView profile={profile} onEdit={() => setEditing(true)} />
+      )}
+      <Suspense fallback={null}>
+        <PushSettings />
+      </Suspense>
+    </>
   )
 }
 
