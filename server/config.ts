@@ -86,6 +86,11 @@ const Env = z.object({
    */
   SMS_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
   /**
+   * SMS codes one client address may ask for in an hour (against SMS pumping). The journeys sign dozens
+   * of shoppers up from 127.0.0.1 against one server and raise it.
+   */
+  SMS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
    * `1` serves `GET /dev/mail-outbox` (the local mail provider's messages and their attachments) in
    * production mode too, for the journeys; there it answers loopback clients only.
    */

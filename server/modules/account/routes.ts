@@ -71,6 +71,7 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
     codes: createSmsCodes(db, sms),
     limiter,
     captcha: createLocalCaptchaProvider(db),
+    smsPerAddressHour: config.SMS_PER_ADDRESS_HOUR,
   })
   const captcha = createLocalCaptchaProvider(db)
   const withLists = createProfileLists(app)

@@ -69,6 +69,8 @@ export interface AccountServiceDeps {
   codes: SmsCodes
   limiter: RateLimiter
   captcha: CaptchaProvider
+  /** Overrides `LIMITS.smsPerClientHour.max` (config SMS_PER_ADDRESS_HOUR). */
+  smsPerAddressHour?: number
 }
 
 export function toProfile(user: UserRow): Profile {
@@ -84,7 +86,17 @@ export function toProfile(user: UserRow): Profile {
   }
 }
 
-export function createAccountService({ repo, codes, limiter, captcha }: AccountServiceDeps) {
+export function createAccountService({
+  repo,
+  codes,
+  limiter,
+  captcha,
+  smsPerAddressHour,
+}: AccountServiceDeps) {
+  const smsPerClientHour = {
+    ...LIMITS.smsPerClientHour,
+    max: smsPerAddressHour ?? LIMITS.smsPerClientHour.max,
+  }
   async function tokensFor(user: UserRow, sessionId: string): Promise<Issued> {
     const access = newToken()
     const refresh = newToken()
@@ -112,7 +124,7 @@ export function createAccountService({ repo, codes, limiter, captcha }: AccountS
     await requireCaptcha(captcha, captchaToken)
     await limiter.take(LIMITS.smsPerPhoneResend, phone)
     await limiter.take(LIMITS.smsPerPhoneHour, phone)
-    await limiter.take(LIMITS.smsPerClientHour, client)
+    await limiter.take(smsPerClientHour, client)
   }
 
   async function existing(phone: string): Promise<UserRow> {
