@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { isValidBin } from './providers/organisation-registry/bin'
-import { DEFAULT_POOL_SIZE } from './db/connection'
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_QUERY_TIMEOUT_MS } from './db/connection'
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the loopback and private ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -51,6 +51,21 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Connections to PostgreSQL per process (see DEFAULT_POOL_SIZE for the measurement). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_SIZE),
+  /**
+   * Milliseconds a request waits for a PostgreSQL connection (a free one of the pool or a new one)
+   * before it is answered 503: a database that went away fails requests instead of hanging them.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_CONNECT_TIMEOUT_MS),
+  /**
+   * Milliseconds one statement of a request may take (PostgreSQL's `statement_timeout`, and the client's
+   * wait on a connection that stopped answering); 0 waits for ever. Migrations and the seed have none.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_QUERY_TIMEOUT_MS),
   /**
    * How long pricing keeps the promotions, promo codes and other benefit tables before it reads them
    * again in the background; unset, 5 s (0 under NODE_ENV=test, whose tests write a promotion and price

@@ -9,26 +9,48 @@ import { seedIfEmpty } from './seed/seed-if-empty'
 /** How long a stopping server may finish its in-flight requests before the rest are cut. */
 const SHUTDOWN_DEADLINE_MS = 15_000
 
-function openConfiguredDatabase(config: Config) {
+/**
+ * The database a process answers requests with: on PostgreSQL, with the bounded waits for a connection
+ * and a statement (a database gone away fails requests with 503, never hangs them); `untimed` for the
+ * migrations and the seed, whose statements may take minutes.
+ */
+function openConfiguredDatabase(config: Config, untimed = false) {
   return openDatabase(
     config.DATABASE_URL
-      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      ? {
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          ...(untimed
+            ? {}
+            : {
+                connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+                queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+              }),
+        }
       : { dataDir: config.DATA_DIR },
   )
 }
 
 /** Migrates and, on an empty database, seeds it: once, before any process answers. */
 async function prepareDatabase(config: Config) {
-  const database = await openConfiguredDatabase(config)
+  const database = await openConfiguredDatabase(config, true)
   await database.migrate()
   const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg }))
   await seedIfEmpty(database, { products: config.SEED_PRODUCTS, reviews: config.SEED_REVIEWS, log })
   return database
 }
 
+/** Prepares the database, then opens it for answering requests (PGlite's one handle goes on as it is). */
+async function preparedDatabase(config: Config) {
+  const database = await prepareDatabase(config)
+  if (database.engine === 'pglite') return database
+  await database.close()
+  return openConfiguredDatabase(config)
+}
+
 /** One process answering requests: the whole store, or one of several workers sharing the port. */
 async function serve(config: Config, prepared: boolean) {
-  const database = prepared ? await openConfiguredDatabase(config) : await prepareDatabase(config)
+  const database = prepared ? await openConfiguredDatabase(config) : await preparedDatabase(config)
   const app = await buildApp({ config, database })
   warnIfNoPublicOrigin(config, app.log)
 

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Db } from './db'
+import { isDatabaseUnavailable } from './errors'
 import { rows } from './rows'
 import * as schema from './schema'
 
@@ -39,15 +40,123 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  */
 export const DEFAULT_POOL_SIZE = 20
 
-export type DatabaseTarget =
-  { url: string; poolSize?: number } | { dataDir: string } | { memory: true; image?: Blob }
+/**
+ * How long a request may wait for a PostgreSQL connection (a free one of the pool, or a new one being
+ * opened) and for one statement's answer before it fails, so a database that went away makes requests
+ * fail at once with 503 instead of hanging (README: Faults and soak).
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000
+
+export interface PostgresTarget {
+  url: string
+  poolSize?: number
+  /** Wait for a pooled or new connection (pg's `connectionTimeoutMillis`); 0 waits for ever. */
+  connectTimeoutMs?: number
+  /**
+   * Wait for a statement's answer: PostgreSQL cancels it after this (`statement_timeout`) and the client
+   * gives up on a connection that stopped answering (`query_timeout`); 0 waits for ever (migrations, seed).
+   */
+  queryTimeoutMs?: number
+}
+
+export type DatabaseTarget = PostgresTarget | { dataDir: string } | { memory: true; image?: Blob }
+
+interface Checkout {
+  release: (err?: Error | boolean) => void
+  released: boolean
+  /** The connection failed under a statement: the pool must close it rather than lend it again. */
+  broken: Error | undefined
+}
+
+const checkouts = new WeakMap<pg.PoolClient, Checkout>()
+const watched = new WeakSet<pg.PoolClient>()
+
+/** Watches a client's statements, once per client: a connection's failure marks its checkout broken. */
+function watch(client: pg.PoolClient) {
+  if (watched.has(client)) return
+  watched.add(client)
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args)
+    if (!(result instanceof Promise)) return result
+    return result.catch((err: unknown) => {
+      const checkout = checkouts.get(client)
+      if (checkout && !checkout.released && isDatabaseUnavailable(err)) {
+        checkout.broken = err instanceof Error ? err : new Error(String(err))
+        const first = args[0]
+        const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text
+        // drizzle's transaction() sends BEGIN outside the try whose finally releases the client
+        // (drizzle-orm 0.45, issues #6241 and #6114): a failed BEGIN would hold the client for ever
+        if (typeof text === 'string' && /^\s*begin\b/i.test(text)) checkout.release(checkout.broken)
+      }
+      throw err
+    })
+  }) as typeof client.query
+}
+
+/**
+ * node-postgres's pool, lending connections that are given back whatever happens to them: a connection
+ * that failed under a statement (the database went away, a statement outlived `query_timeout`) is
+ * closed on its release instead of lent to the next request, and a transaction whose BEGIN failed gives
+ * its connection back. Without it, every transaction begun while the database was away kept one of the
+ * pool's connections for good, and a store whose database came back hung on an empty pool.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // the pool's own query() passes a callback and gives the client back with the error itself
+    if (callback) return super.connect(callback)
+    return super.connect().then((client) => {
+      watch(client)
+      const release = client.release.bind(client)
+      const checkout: Checkout = { release, released: false, broken: undefined }
+      checkout.release = (err) => {
+        if (checkout.released) return
+        checkout.released = true
+        release(err ?? checkout.broken)
+      }
+      checkouts.set(client, checkout)
+      client.release = checkout.release
+      return client
+    })
+  }
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({
+    const queryTimeout = target.queryTimeoutMs ?? 0
+    const pool = new ReleasingPool({
       connectionString: target.url,
       max: target.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: target.connectTimeoutMs ?? 0,
+      keepAlive: true,
+      ...(queryTimeout > 0
+        ? // the client waits a little longer than the server, so a slow statement ends as PostgreSQL's
+          // cancel (the connection stays usable) and only a silent connection as the client's timeout
+          { statement_timeout: queryTimeout, query_timeout: queryTimeout + 1_000 }
+        : {}),
     })
+    // An idle connection whose server went away (restart, network cut) is dropped by the pool and the
+    // pool says so with 'error': unheard, that event would end the process. The next request opens a
+    // new connection, or fails with 503 while the database is away.
+    pool.on('error', () => {})
+    // The same for a connection a request holds (a transaction between two statements): its 'error'
+    // has no pool listener then. Its next statement fails (503) and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ERROR_KEYS, HEADERS, UNKNOWN_CITY_MESSAGE, type ErrorBody } from '../../contract/common'
+import { isDatabaseUnavailable } from '../db/errors'
 import { HttpError, retryAfterSeconds } from './errors'
 import { SECURITY_HEADERS } from './security'
 import type { App } from './types'
@@ -11,9 +12,17 @@ const errorBody = (code: string, message: string, details?: unknown): ErrorBody 
   error: details === undefined ? { code, message } : { code, message, details },
 })
 
+/** When a client may ask again after the database was away: the store reconnects by itself within it. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 function send(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
   // A refusal says when to come back, in the header a client or proxy reads as well as in the body.
-  const retryAfter = status === 429 ? retryAfterSeconds(details) : undefined
+  const retryAfter =
+    status === 429
+      ? retryAfterSeconds(details)
+      : status === 503 && code === 'database_unavailable'
+        ? DATABASE_RETRY_AFTER_SECONDS
+        : undefined
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter))
   return reply
     .code(status)
@@ -53,6 +62,11 @@ export function registerErrorHandling(app: App) {
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema')
       return send(reply, 500, 'internal', ERROR_KEYS.somethingWentWrong)
+    }
+    if (isDatabaseUnavailable(err)) {
+      // the database is away or did not answer in time: the client may try again, nothing is broken here
+      req.log.warn({ err }, 'database unavailable')
+      return send(reply, 503, 'database_unavailable', ERROR_KEYS.tryLater)
     }
     const status = err.statusCode ?? 500
     if (status >= 400 && status < 500) {
