@@ -105,12 +105,19 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
   return integer ? ints : fc.oneof(ints, fc.double({ min, max, noNaN: true, noDefaultInfinity: true }))
 }
 
+/** Values a field of this name usually takes in this store (a real sku, a city), tried beside its schema's. */
+export type Hints = Record<string, fc.Arbitrary<unknown>>
+
 /** Values of the shape the schema declares. `depth` bounds recursive schemas. */
-export function validArbitrary(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+export function validArbitrary(schema: z.ZodType, hints: Hints = {}, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 8) return fc.constant(null)
   const def = defOf(schema)
   const inner = (child: z.ZodType | null | undefined) =>
-    child ? validArbitrary(child, depth + 1) : fc.constant(undefined)
+    child ? validArbitrary(child, hints, depth + 1) : fc.constant(undefined)
+  const field = (key: string, child: z.ZodType | undefined) => {
+    const hint = Object.hasOwn(hints, key) ? hints[key] : undefined
+    return hint ? fc.oneof({ arbitrary: hint, weight: 3 }, { arbitrary: inner(child), weight: 1 }) : inner(child)
+  }
   switch (def.type) {
     case 'string':
       return stringArbitrary(def)
@@ -135,7 +142,7 @@ export function validArbitrary(schema: z.ZodType, depth = 0): fc.Arbitrary<unkno
       const shape = def.shape ?? {}
       const keys = Object.keys(shape)
       const record = fc.record(
-        Object.fromEntries(keys.map((key) => [key, inner(shape[key])])),
+        Object.fromEntries(keys.map((key) => [key, field(key, shape[key])])),
         { requiredKeys: keys.filter((key) => !isOptional(shape[key]!)) },
       )
       return record as fc.Arbitrary<unknown>
