@@ -57,6 +57,49 @@ describe('errors raised before a route runs', () => {
     expect(served.body).not.toContain(id)
   })
 
+  it('answers a body that is not JSON with 400 invalid_json_body in the store shape', async () => {
+    for (const payload of ['{"from":', '{"__proto__":{"x":1},"from":"a"}', `${'['.repeat(50_000)}`]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/menu/api/v1/anchors',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      expect(res.statusCode).toBe(400)
+      expectStoreError(res.body, 'ctp_invalid_json_body')
+      expectSecurityHeaders(res.headers)
+    }
+  })
+
+  it('answers a content type the route does not read with 415 in the store shape', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/menu/api/v1/anchors',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<from>/catalog</from>',
+    })
+    expect(res.statusCode).toBe(415)
+    expectStoreError(res.body, 'ctp_invalid_media_type')
+    expect(res.body).not.toContain('text/xml')
+    expectSecurityHeaders(res.headers)
+  })
+
+  it('answers an unknown API address and a method no route takes with a JSON 404, never echoing them', async () => {
+    for (const [method, url] of [
+      ['GET', '/katalog/api/v1/no-such-thing'],
+      ['GET', '/api/../../etc/passwd'],
+      ['PATCH', '/menu/api/v1/cities'],
+      ['OPTIONS', '/menu/api/v1/cities'],
+    ] as const) {
+      const res = await app.inject({ method, url })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+      expectStoreError(res.body, 'not_found')
+      expect(res.body).not.toContain('/menu')
+      expect(res.body).not.toContain('no-such-thing')
+      expectSecurityHeaders(res.headers)
+    }
+  })
+
   it('answers a body over the limit with 413 in the store shape', async () => {
     const res = await app.inject({
       method: 'POST',
