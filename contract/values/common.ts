@@ -42,6 +42,9 @@ export const HEADERS = {
   lang: 'accept-language',
   idempotencyKey: 'idempotency-key',
   requestId: 'x-request-id',
+  /** The device's random id and the number of this change among the device's changes (the outbox). */
+  deviceId: 'x-device-id',
+  mutationSeq: 'x-mutation-seq',
 } as const
 
 /** Error message keys from the spec's error catalogues, used by the server and translated by the client. */

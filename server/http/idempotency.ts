@@ -5,6 +5,12 @@ import { CART_ERROR_KEYS } from '../../contract/values/cart'
 import { HEADERS } from '../../contract/values/common'
 import type { Db } from '../db/connection'
 import { statementRows } from '../db/rows'
+import {
+  claimDeviceMutation,
+  deviceMutationOf,
+  purgeDeviceMutations,
+  type DeviceMutation,
+} from './device-mutations'
 import { badRequest, conflict, unprocessable } from './errors'
 
 /** What a mutation answered: replayed as is for a retry with the same key. */
@@ -20,6 +26,14 @@ export interface IdempotencyRequest {
   key: string | null
   /** The request as the client sent it, so a reused key with another body is told apart. */
   payload: unknown
+  /** The device's number for this change (`X-Device-Id`, `X-Mutation-Seq`), when it sent one. */
+  device?: DeviceMutation | null
+}
+
+/** How `idempotent` answers a change the device has applied already (see device-mutations.ts). */
+export interface IdempotentOptions<T> {
+  /** The state as it is now, answered (and nothing changed) when the device's number is not new. */
+  current?: (tx: Db) => Promise<Answer<T>>
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
@@ -41,6 +55,7 @@ export function idempotencyRequest(req: FastifyRequest, principal: string): Idem
     scope: `${req.method} ${req.routeOptions.url ?? req.url} ${principal}`,
     key: idempotencyKeyOf(req),
     payload: { params: req.params ?? null, query: req.query ?? null, body: req.body ?? null },
+    device: deviceMutationOf(req),
   }
 }
 
@@ -95,12 +110,19 @@ export async function idempotent<T>(
   db: Db,
   request: IdempotencyRequest,
   work: (tx: Db) => Promise<Answer<T>>,
+  options: IdempotentOptions<T> = {},
 ): Promise<Answer<T> & { replayed: boolean }> {
   const { key, scope } = request
-  if (key === null) {
-    const answer = await db.transaction((tx) => work(tx))
-    return { ...answer, replayed: false }
+  const { device } = request
+  const { current } = options
+  // With the device's number, the change runs only if the number is new, in the same transaction that
+  // records it; an old number answers the state as it is.
+  const numbered = async (tx: Db): Promise<Answer<T> & { replayed: boolean }> => {
+    if (device && current && !(await claimDeviceMutation(tx, device)))
+      return { ...(await current(tx)), replayed: true }
+    return { ...(await work(tx)), replayed: false }
   }
+  if (key === null) return db.transaction(numbered)
   const hash = requestHash(request.payload)
   const answer = await db.transaction(async (tx) => {
     // the lock, then the stored answer read after it in a statement of its own (migration 0019 says why)
@@ -115,7 +137,8 @@ export async function idempotent<T>(
       const outcome = claim.request_hash === hash ? 'replay' : 'mismatch'
       return { ...answerOfClaim<T>(outcome, claim.status, claim.body), replayed: true }
     }
-    const fresh = await work(tx)
+    const fresh = await numbered(tx)
+    if (fresh.replayed) return fresh
     await statementRows(
       tx,
       'idempotency_store',
@@ -153,7 +176,9 @@ export function answerOfClaim<T>(
 
 /** Purging on one stored answer in a couple of hundred keeps the table small without a scheduler. */
 export async function sometimesPurgeIdempotencyKeys(db: Db): Promise<void> {
-  if (Math.random() * PURGE_ONE_IN < 1) await purgeIdempotencyKeys(db)
+  if (Math.random() * PURGE_ONE_IN >= 1) return
+  await purgeIdempotencyKeys(db)
+  await purgeDeviceMutations(db)
 }
 
 /** Forgets answers older than a day: a client retries within minutes, not days. */

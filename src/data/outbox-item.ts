@@ -30,6 +30,15 @@ export interface OutboxItem {
   nextAttemptAt: number
   /** The last failure: the permanent one for `failed`, the latest transient one for `pending`. */
   error?: ApiErrorData
+  /**
+   * The device's number for the change (`X-Device-Id`, `X-Mutation-Seq`), given when it is first sent,
+   * under the outbox's lock, and kept across retries: the server applies each number once, in order.
+   */
+  device?: { id: string; seq: number }
+  /** Headers of the moment the change was made (the shopper's language), sent with it however late. */
+  headers?: Record<string, string>
+  /** What the page knew when the change was made (the prices it showed), for telling what changed since. */
+  seen?: unknown
 }
 
 export interface EnqueueInput {
@@ -40,6 +49,7 @@ export interface EnqueueInput {
   query?: Query
   dedupeKey?: string
   invalidate?: QueryKey[]
+  seen?: unknown
 }
 
 /** In-memory companions of an item: functions cannot be stored, so they are lost on reload. */

@@ -7,7 +7,8 @@ import { clearTokens } from './auth-tokens'
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox'
 import type { EnqueueInput, OutboxEvent, OutboxItem } from './outbox-item'
 import { outboxMutation } from './outbox-mutation'
-import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-protocol'
+import { OUTBOX_SYNC_TAG } from './outbox-protocol'
+import { nextMutationNumber } from './device'
 import { errorAnswer, fakeFetch, json, networkDown, type FakeHandler } from '../testing/fake-fetch'
 import { useOutboxItems } from './use-outbox-items'
 import { assertOnline } from './assert-online'
@@ -17,8 +18,16 @@ let store: UseStore
 let online: boolean
 const stops: (() => void)[] = []
 
+let deviceStore: UseStore
+
 function makeOutbox(options: OutboxOptions = {}): Outbox {
-  return createOutbox({ store, isOnline: () => online, lockName: `outbox-${storeCount}`, ...options })
+  return createOutbox({
+    store,
+    isOnline: () => online,
+    lockName: `outbox-${storeCount}`,
+    numberMutation: () => nextMutationNumber(deviceStore),
+    ...options,
+  })
 }
 
 const addToCart = (sku: string, extra: Partial<EnqueueInput> = {}): EnqueueInput => ({
@@ -45,6 +54,7 @@ const bodySkus = (calls: { body: unknown }[]) => calls.map((c) => (c.body as { s
 beforeEach(() => {
   storeCount++
   store = createStore(`outbox-test-${storeCount}`, 'items')
+  deviceStore = createStore(`outbox-device-${storeCount}`, 'atoms')
   online = true
   clearTokens()
 })
@@ -398,14 +408,6 @@ describe('optimistic changes', () => {
   })
 })
 
-/** What the worker's sync handler posts: the replay request and a port for the answer. */
-function postFromWorker(serviceWorker: EventTarget) {
-  const port = { postMessage: vi.fn() }
-  const message = Object.assign(new Event('message'), { data: { type: OUTBOX_REPLAY_MESSAGE }, ports: [port] })
-  serviceWorker.dispatchEvent(message)
-  return port
-}
-
 describe('replay triggers', () => {
   it('replays when the browser comes back online', async () => {
     online = false
@@ -437,38 +439,17 @@ describe('replay triggers', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1))
   })
 
-  it('registers Background Sync when offline and replays on the service worker message', async () => {
+  it('registers Background Sync when a change is made offline', async () => {
     const register = vi.fn(() => Promise.resolve())
     const serviceWorker = Object.assign(new EventTarget(), { ready: Promise.resolve({ sync: { register } }) })
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker }))
     online = false
-    const { calls } = fakeFetch(() => json(200, {}))
+    fakeFetch(() => json(200, {}))
     const outbox = makeOutbox()
     stops.push(outbox.start())
 
-    const { outcome } = outbox.enqueue(addToCart('A1'))
+    outbox.enqueue(addToCart('A1'))
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG))
-    const stillOffline = postFromWorker(serviceWorker)
-    await vi.waitFor(() => expect(stillOffline.postMessage).toHaveBeenCalledWith({ ok: false }))
-    online = true
-    const backOnline = postFromWorker(serviceWorker)
-
-    await expect(outcome).resolves.toMatchObject({ status: 'done' })
-    await vi.waitFor(() => expect(backOnline.postMessage).toHaveBeenCalledWith({ ok: true }))
-    expect(calls).toHaveLength(1)
-  })
-
-  it('leaves the worker message to the shell when started with serviceWorker: false', async () => {
-    const serviceWorker = Object.assign(new EventTarget(), { ready: new Promise(() => {}) })
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker }))
-    const outbox = makeOutbox()
-    stops.push(outbox.start({ serviceWorker: false }))
-    await outbox.ready()
-
-    const port = postFromWorker(serviceWorker)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-
-    expect(port.postMessage).not.toHaveBeenCalled()
   })
 
   it('rejects a replay for Background Sync while changes still wait, so the browser tries again', async () => {
@@ -515,5 +496,96 @@ describe('assertOnline', () => {
 
     onLine.mockReturnValue(true)
     expect(assertOnline).not.toThrow()
+  })
+})
+
+describe("the device's change numbers", () => {
+  const numbers = (calls: { headers: Headers }[]) =>
+    calls.map((c) => [c.headers.get('x-device-id'), Number(c.headers.get('x-mutation-seq'))] as const)
+
+  it('numbers changes in the order they are sent, one device id, and keeps a number across retries', async () => {
+    let failFirst = true
+    const { calls } = fakeFetch(() => {
+      if (!failFirst) return json(200, {})
+      failFirst = false
+      return errorAnswer(500, 'internal', 'errors:somethingWentWrong')
+    })
+    const outbox = makeOutbox({ backoff: { baseMs: 1, maxMs: 1 } })
+    online = false
+    const first = outbox.enqueue(addToCart('A1'))
+    const second = outbox.enqueue(addToCart('B2'))
+    online = true
+    await outbox.replay()
+
+    await expect(first.outcome).resolves.toMatchObject({ status: 'done' })
+    await expect(second.outcome).resolves.toMatchObject({ status: 'done' })
+    // the 500 was sent again with its number and key; the next change waited for it and came after
+    expect(bodySkus(calls)).toEqual(['A1', 'A1', 'B2'])
+    const sent = numbers(calls)
+    expect(new Set(sent.map(([device]) => device)).size).toBe(1)
+    expect(sent[0]![0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(sent.map(([, seq]) => seq)).toEqual([1, 1, 2])
+    expect(calls[0]!.headers.get('idempotency-key')).toBe(calls[1]!.headers.get('idempotency-key'))
+  })
+
+  it('gives a refused change sent again by the shopper a new key and a new number', async () => {
+    let refuse = true
+    const { calls } = fakeFetch(() =>
+      refuse ? errorAnswer(409, 'conflict', 'cart:notEnough', { count: 0 }) : json(200, {}),
+    )
+    const outbox = makeOutbox()
+    const { id, outcome } = outbox.enqueue(addToCart('A1'))
+    await expect(outcome).resolves.toMatchObject({ status: 'failed' })
+    expect(outbox.getItems()[0]).toMatchObject({ status: 'failed', error: { status: 409, details: { count: 0 } } })
+
+    refuse = false
+    expect(outbox.retry(id)).toBe(true)
+    await vi.waitFor(() => expect(outbox.getItems()).toEqual([]))
+    expect(numbers(calls).map(([, seq]) => seq)).toEqual([1, 2])
+    expect(calls[0]!.headers.get('idempotency-key')).not.toBe(calls[1]!.headers.get('idempotency-key'))
+  })
+
+  it('sends the language the shopper had when making the change', async () => {
+    const { setRequestContext } = await import('./request-context')
+    online = false
+    const { calls } = fakeFetch(() => json(200, {}))
+    const outbox = makeOutbox()
+    setRequestContext({ lang: 'kk' })
+    outbox.enqueue(addToCart('A1'))
+    setRequestContext({ lang: 'ru' })
+    online = true
+    await outbox.replay()
+    expect(calls[0]!.headers.get('accept-language')).toBe('kk')
+  })
+
+  it('never sends a change twice when a window and the service worker replay the one queue at once', async () => {
+    // Web Locks as the browser has them: one holder of a name at a time, the others queue.
+    const held = new Map<string, Promise<unknown>>()
+    const locks = {
+      request: (name: string, task: () => Promise<unknown>) => {
+        const run = (held.get(name) ?? Promise.resolve()).then(task, task)
+        held.set(
+          name,
+          run.catch(() => undefined),
+        )
+        return run
+      },
+    }
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks }))
+    online = false
+    const { calls } = fakeFetch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return json(200, {})
+    })
+    const page = makeOutbox()
+    for (const sku of ['A1', 'B2', 'C3']) page.enqueue(addToCart(sku))
+    await page.ready()
+    online = true
+    const worker = makeOutbox({ announce: true })
+    await Promise.all([page.replay(), worker.replayForSync(), page.replay({ force: true })])
+
+    expect(bodySkus(calls)).toEqual(['A1', 'B2', 'C3'])
+    expect(numbers(calls).map(([, seq]) => seq)).toEqual([1, 2, 3])
+    expect(await keys(store)).toEqual([])
   })
 })

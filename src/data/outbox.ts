@@ -14,8 +14,10 @@ import {
   type OutboxItemState,
   type OutboxOutcome,
 } from './outbox-item'
-import type { OutboxReplayAck } from './worker-messages'
-import { isOutboxReplayMessage, OUTBOX_SYNC_TAG } from './outbox-protocol'
+import { OUTBOX_SYNC_TAG } from './outbox-protocol'
+import { nextMutationNumber, type MutationNumber } from './device'
+import { getRequestContext } from './request-context'
+import { HEADERS } from '../../contract/values/common'
 
 export interface OutboxOptions {
   store?: UseStore
@@ -27,11 +29,14 @@ export interface OutboxOptions {
   isOnline?: () => boolean
   /** Web Locks name shared by every tab; also the BroadcastChannel name that tells tabs to reload. */
   lockName?: string
+  /** The device's next change number (IndexedDB by default); asked under the lock when an item is first sent. */
+  numberMutation?: () => Promise<MutationNumber>
+  /** Tells the windows of every change it writes (the service worker's outbox; a window's does from `start`). */
+  announce?: boolean
 }
 
 export interface StartOptions {
   queryClient?: QueryClient
-  serviceWorker?: boolean
 }
 
 export interface Outbox {
@@ -39,8 +44,8 @@ export interface Outbox {
   /** Sends pending items in creation order, one at a time. `force` ignores backoff (the network is back). */
   replay(options?: { force?: boolean }): Promise<void>
   /**
-   * A replay for Background Sync: rejects while changes still wait for the network, so the browser fires
-   * the sync again later. Fits `registerServiceWorker({ onOutboxReplay })`.
+   * A replay for Background Sync (the service worker's, src/sw/outbox-replay.ts): rejects while changes
+   * still wait for the network, so the browser fires the sync again later.
    */
   replayForSync(): Promise<void>
   /** Sends a failed or waiting item again; a failed one gets a fresh idempotency key. */
@@ -50,19 +55,22 @@ export interface Outbox {
   subscribe(listener: (event: OutboxEvent) => void): () => void
   getItems(): readonly OutboxItem[]
   /**
-   * Loads the stored queue, listens for `online`, other tabs and (unless `serviceWorker: false`, for when
-   * the shell bridges the worker itself) the service worker's replay message, and replays.
+   * Loads the stored queue, listens for `online` and for other tabs and the service worker (which replay
+   * the same queue), and replays.
    */
   start(options?: StartOptions): () => void
   /** Settles once the stored queue is loaded into memory. */
   ready(): Promise<void>
 }
 
-const sendThroughApi = (item: OutboxItem) =>
+const sendThroughApi = ({ device, ...item }: OutboxItem) =>
   apiRequest<unknown>(item.method, item.path, item.body, {
     query: item.query,
     idempotencyKey: item.idempotencyKey,
     timeoutMs: TIMEOUTS.post,
+    headers: device
+      ? { ...item.headers, [HEADERS.deviceId]: device.id, [HEADERS.mutationSeq]: String(device.seq) }
+      : item.headers,
   })
 
 function asApiError(error: unknown): ApiError {
@@ -98,6 +106,7 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   const now = options.now ?? Date.now
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine)
   const lockName = options.lockName ?? 'outbox'
+  const numberMutation = options.numberMutation ?? (() => nextMutationNumber())
   let defaultQueryClient = options.queryClient
 
   const items = new Map<string, OutboxItem>()
@@ -115,7 +124,8 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   let runAgain = false
   let forceNext = false
   let retryTimer: ReturnType<typeof setTimeout> | undefined
-  let channel: BroadcastChannel | null = null
+  let channel: BroadcastChannel | null =
+    options.announce && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(lockName) : null
 
   function emit(event: OutboxEvent): void {
     snapshot = [...items.values()].sort(compareItems)
@@ -241,7 +251,10 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   }
 
   async function sendOne(item: OutboxItem): Promise<'next' | 'stop'> {
-    const sending = put({ ...item, status: 'sending' }, 'sending')
+    // Numbered under the lock, in the order sent; stored before it leaves, so a retry sends the same number.
+    const device = item.device ?? (await numberMutation().catch(() => undefined))
+    const sending = put({ ...item, device, status: 'sending' }, 'sending')
+    await writes
     try {
       const result = await send(sending)
       settle(sending, { status: 'done', result })
@@ -328,6 +341,7 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   function enqueue(input: EnqueueInput, itemHooks?: OptimisticHooks): Enqueued {
     const item: OutboxItem = {
       ...input,
+      headers: { [HEADERS.lang]: getRequestContext().lang },
       id: crypto.randomUUID(),
       idempotencyKey: crypto.randomUUID(),
       status: 'pending',
@@ -361,9 +375,14 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   function retry(id: string): boolean {
     const item = items.get(id)
     if (!item || item.status === 'sending') return false
-    // The server may have stored its refusal under the old key; a fresh key makes it look again.
-    const idempotencyKey = item.status === 'failed' ? crypto.randomUUID() : item.idempotencyKey
-    put({ ...item, status: 'pending', idempotencyKey, attempts: 0, nextAttemptAt: 0, error: undefined }, 'pending')
+    // The server may have stored its refusal under the old key; a fresh key and number make it look again.
+    const failed = item.status === 'failed'
+    const idempotencyKey = failed ? crypto.randomUUID() : item.idempotencyKey
+    const device = failed ? undefined : item.device
+    put(
+      { ...item, status: 'pending', idempotencyKey, device, attempts: 0, nextAttemptAt: 0, error: undefined },
+      'pending',
+    )
     void replay()
     return true
   }
@@ -380,21 +399,10 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
     return () => listeners.delete(listener)
   }
 
-  function start({ queryClient, serviceWorker = true }: StartOptions = {}): () => void {
+  function start({ queryClient }: StartOptions = {}): () => void {
     if (queryClient) defaultQueryClient = queryClient
     const onOnline = () => void replay({ force: true })
-    const onWorkerMessage = (event: MessageEvent) => {
-      if (!isOutboxReplayMessage(event.data)) return
-      // The worker keeps its sync event open until a window answers on the port it sent.
-      const port = event.ports[0]
-      void replayForSync().then(
-        () => port?.postMessage({ ok: true } satisfies OutboxReplayAck),
-        () => port?.postMessage({ ok: false } satisfies OutboxReplayAck),
-      )
-    }
-    const worker = serviceWorker && typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined
     window.addEventListener('online', onOnline)
-    worker?.addEventListener('message', onWorkerMessage)
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(lockName)
       channel.onmessage = () => void reload(false)
@@ -402,7 +410,6 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
     void ready().then(() => replay())
     return () => {
       window.removeEventListener('online', onOnline)
-      worker?.removeEventListener('message', onWorkerMessage)
       channel?.close()
       channel = null
       clearTimeout(retryTimer)

@@ -6,7 +6,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core/types'
 import { OUTBOX_SYNC_TAG } from '../data/outbox-protocol'
 import { isSkipWaiting } from '../data/worker-messages'
-import { requestOutboxReplay, shouldRetrySync, type ReplayTarget } from './outbox-sync'
+import { replayOutboxInWorker } from './outbox-replay'
 import { registerPushHandlers } from './push'
 import { NAVIGATION_DENYLIST, isCatalogueRead, isProductImage, isStorableResponse } from './routes-match'
 
@@ -21,7 +21,6 @@ interface BackgroundSyncEvent extends ExtendableEvent {
 const DAY = 24 * 60 * 60
 const CACHE_IMAGES = 'images-v1'
 const CACHE_CATALOGUE = 'catalogue-api-v1'
-const OUTBOX_REPLAY_TIMEOUT_MS = 60_000
 
 // The shell: index.html, the hashed JS/CSS (route chunks and compiled locale catalogs included), icons.
 precacheAndRoute(self.__WB_MANIFEST)
@@ -76,16 +75,10 @@ self.addEventListener('activate', (event) => {
 
 registerPushHandlers(self)
 
+// The worker sends the outbox itself, window or no window (src/sw/outbox-replay.ts); a rejected sync is
+// fired again by the browser.
 self.addEventListener('sync', (event) => {
   const sync = event as BackgroundSyncEvent
   if (sync.tag !== OUTBOX_SYNC_TAG) return
-  sync.waitUntil(replayOutbox(sync.lastChance))
+  sync.waitUntil(replayOutboxInWorker(sync.lastChance))
 })
-
-async function replayOutbox(lastChance: boolean): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-  const outcome = await requestOutboxReplay(windows as readonly ReplayTarget[], {
-    timeoutMs: OUTBOX_REPLAY_TIMEOUT_MS,
-  })
-  if (shouldRetrySync(outcome, lastChance)) throw new Error('outbox replay failed in every window')
-}

@@ -733,6 +733,83 @@ describe('idempotency and concurrency', () => {
     refused(await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, { 'idempotency-key': 'bad key!' }), 400)
   })
 
+  it("applies a device's numbered changes once and in order, whatever keys they come with", async () => {
+    const cart = await newCart()
+    const p = await product({ stock: { 1: 20 } })
+    const device = randomUUID()
+    const numbered = (seq: number) => ({
+      'x-device-id': device,
+      'x-mutation-seq': String(seq),
+      'idempotency-key': randomUUID(),
+    })
+    expect(line(ok(await add(cart.id, [{ sku: p.sku, quantity: 2 }], 1, numbered(1))), p)?.quantity).toBe(2)
+    expect(line(ok(await set(cart.id, [{ sku: p.sku, quantity: 5 }], 1, numbered(2))), p)?.quantity).toBe(5)
+    // the add again (a duplicate under a fresh key) and an add overtaken by a later change answer the
+    // cart as it is and change nothing
+    const replayed = ok(await add(cart.id, [{ sku: p.sku, quantity: 2 }], 1, numbered(1)))
+    expect(line(replayed, p)?.quantity).toBe(5)
+    expect(line(ok(await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, numbered(2))), p)?.quantity).toBe(5)
+    const after = ok(await getCart(cart.id))
+    expect(after.version).toBe(cart.version + 2)
+    // the device's next number applies, also when the process answered the cart from memory
+    expect(line(ok(await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, numbered(9))), p)?.quantity).toBe(6)
+    expect(line(ok(await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, numbered(8))), p)?.quantity).toBe(6)
+    // a refused change records nothing: the same number applies once the change can be made
+    refused(await add(cart.id, [{ sku: p.sku, quantity: 30 }], 1, numbered(10)), 409)
+    expect(line(ok(await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, numbered(10))), p)?.quantity).toBe(7)
+    // the headers are checked
+    refused(await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, { 'x-device-id': device }), 400)
+    refused(
+      await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, { 'x-device-id': 'x', 'x-mutation-seq': '1' }),
+      400,
+    )
+    refused(
+      await add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, { 'x-device-id': device, 'x-mutation-seq': '0' }),
+      400,
+    )
+    expect(line(ok(await getCart(cart.id)), p)?.quantity).toBe(7)
+  })
+
+  it("applies one of twenty racing duplicates of a device's numbered add, each under its own key", async () => {
+    const cart = await newCart()
+    const p = await product({ stock: { 1: 60 } })
+    const device = randomUUID()
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        add(cart.id, [{ sku: p.sku, quantity: 1 }], 1, {
+          'x-device-id': device,
+          'x-mutation-seq': '3',
+          'idempotency-key': randomUUID(),
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
+    const after = ok(await getCart(cart.id))
+    expect(line(after, p)?.quantity).toBe(1)
+    expect(after.version).toBe(cart.version + 1)
+  })
+
+  it('applies one of racing duplicates when two store processes take them at once', async () => {
+    const processes = [cartServiceOf(database.db), cartServiceOf(database.db)]
+    const cart = await newCart()
+    const p = await product({ stock: { 1: 60 } })
+    const actor = { userId: null, lang: 'ru' as const }
+    const device = { deviceId: randomUUID(), seq: 5 }
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        processes[i % 2]!.putProducts(
+          { id: cart.id },
+          actor,
+          { city_id: 1, products: [{ sku: p.sku, quantity: 1 }] },
+          'add',
+          { scope: `cart:${cart.id}`, key: `dup-${i}-${device.deviceId}`, payload: { sku: p.sku }, device },
+        ),
+      ),
+    )
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1)
+    expect(line(ok(await getCart(cart.id)), p)?.quantity).toBe(1)
+  })
+
   it('keeps every one of 50 concurrent adds of one unit to one cart', async () => {
     const cart = await newCart()
     const p = await product({ stock: { 1: 60 } })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { preparedRows, rows, textArrayLiteral } from '../../db/rows'
 import type { StoredMarketingUnit, StoredNotice, StoredPromotionChoice, StoredTradein } from '../../db/schema'
+import type { DeviceMutation } from '../../http/device-mutations'
 import type { CartProduct, ProductSource } from './product-source'
 
 export interface CartRow extends Record<string, unknown> {
@@ -63,7 +64,7 @@ export interface CartSave {
   /** The lines written (new or changed) and the products of the lines that left. */
   change: { upserts: LineRow[]; removed: number[] }
   patch: CartPatch
-  guard: { expectedVersion?: number; updatedAt: Date; remember?: RememberedAnswer }
+  guard: { expectedVersion?: number; updatedAt: Date; remember?: RememberedAnswer; device?: DeviceMutation }
 }
 
 const CART_COLUMNS = sql.raw(
@@ -195,27 +196,33 @@ export function createCartRepo(db: Db, source: ProductSource) {
     },
 
     /**
-     * The cart, its lines and, for a request with an idempotency key, the hash of the request recorded
-     * under that key, without a lock: one statement, so the lines are those of the version read. A change made from it
+     * The cart, its lines, for a request with an idempotency key the hash of the request recorded under
+     * that key, and for a numbered one the device's last applied number (0 for none), without a lock: one statement, so the lines are those of the version read. A change made from it
      * is saved only if the cart is still at that version (`save` with `expectedVersion`).
      */
     async readForChange(
       tx: Db,
       id: string,
       key: { scope: string; key: string } | null,
-    ): Promise<{ cart: CartRow; lines: LineRow[]; storedHash: string | null } | undefined> {
-      const [row] = await preparedRows<CartRow & { lines: LineRow[]; stored_hash: string | null }>(
+      deviceId: string | null = null,
+    ): Promise<
+      { cart: CartRow; lines: LineRow[]; storedHash: string | null; deviceSeq: number } | undefined
+    > {
+      const [row] = await preparedRows<
+        CartRow & { lines: LineRow[]; stored_hash: string | null; device_seq: string | number | null }
+      >(
         tx,
         'cart_read_for_change',
         sql`select ${CART_COLUMNS},
                    ${LINES_OF_CART} as lines,
                    (select k.request_hash from idempotency_keys k
-                    where k.scope = ${key?.scope ?? null}::text and k.key = ${key?.key ?? null}::text) as stored_hash
+                    where k.scope = ${key?.scope ?? null}::text and k.key = ${key?.key ?? null}::text) as stored_hash,
+                   (select m.last_seq from device_mutations m where m.device_id = ${deviceId}::text) as device_seq
             from carts where id = ${id}::uuid`,
       )
       if (!row) return undefined
-      const { lines, stored_hash: storedHash, ...cart } = row
-      return { cart: cart as CartRow, lines, storedHash }
+      const { lines, stored_hash: storedHash, device_seq: deviceSeq, ...cart } = row
+      return { cart: cart as CartRow, lines, storedHash, deviceSeq: Number(deviceSeq ?? 0) }
     },
 
     /**
@@ -226,7 +233,9 @@ export function createCartRepo(db: Db, source: ProductSource) {
      *
      * A save with `expectedVersion` is written only if its cart is still at that version. A save with
      * `remember` is written only if its idempotency key is unused, and records the key with it, so the
-     * change and its record commit together or not at all. A save that is not written changes nothing,
+     * change and its record commit together or not at all. A save with `device` is written only if the
+     * device's last applied number is below the change's, and records the number with it (a device's
+     * numbers, see server/http/device-mutations.ts). A save that is not written changes nothing,
      * and the others in the batch are written all the same.
      */
     async saveMany(tx: Db, saves: readonly CartSave[]): Promise<boolean[]> {
@@ -243,6 +252,8 @@ export function createCartRepo(db: Db, source: ProductSource) {
         scope: guard.remember?.scope ?? null,
         key: guard.remember?.key ?? null,
         hash: guard.remember?.hash ?? null,
+        device_id: guard.device?.deviceId ?? null,
+        seq: guard.device?.seq ?? null,
       }))
       const written = saves.flatMap(({ id, change }) =>
         change.upserts.map((line) => ({ cart_id: id, ...line })),
@@ -256,7 +267,8 @@ export function createCartRepo(db: Db, source: ProductSource) {
         sql`with input as (
               select * from json_to_recordset(${JSON.stringify(carts)}::json) as i(
                 id uuid, expected int, updated_at timestamptz, city_id int, promotion_choices jsonb,
-                marketing_units jsonb, bonus_amount int, tradeins jsonb, notices jsonb, scope text, key text, hash text)),
+                marketing_units jsonb, bonus_amount int, tradeins jsonb, notices jsonb, scope text, key text, hash text,
+                device_id text, seq bigint)),
             saved as (
               update carts c set version = c.version + 1, updated_at = i.updated_at,
                      city_id = coalesce(i.city_id, c.city_id),
@@ -272,6 +284,8 @@ export function createCartRepo(db: Db, source: ProductSource) {
                 and (i.expected is null or c.version = i.expected)
                 and (i.key is null or not exists (
                   select 1 from idempotency_keys k where k.scope = i.scope and k.key = i.key))
+                and (i.device_id is null or not exists (
+                  select 1 from device_mutations m where m.device_id = i.device_id and m.last_seq >= i.seq))
               returning c.id),
             removed as (
               delete from cart_items d
@@ -292,7 +306,14 @@ export function createCartRepo(db: Db, source: ProductSource) {
               insert into idempotency_keys (scope, key, request_hash, status, body)
               select i.scope, i.key, i.hash, 200, null::jsonb from input i
               where i.key is not null and i.id in (select id from saved)
-              on conflict do nothing)
+              on conflict do nothing),
+            numbered as (
+              insert into device_mutations as m (device_id, last_seq)
+              select i.device_id, max(i.seq) from input i
+              where i.device_id is not null and i.id in (select id from saved)
+              group by i.device_id
+              on conflict (device_id) do update set last_seq = excluded.last_seq, updated_at = now()
+                where m.last_seq < excluded.last_seq)
             select id from saved`,
       )
       const savedIds = new Set(found.map((r) => r.id.toLowerCase()))

@@ -30,6 +30,7 @@ import {
   type Answer,
   type IdempotencyRequest,
 } from '../../http/idempotency'
+import type { DeviceMutation } from '../../http/device-mutations'
 import { createBatcher } from '../../lib/batcher'
 import { createKeyedQueue } from '../../lib/keyed-queue'
 import { Lru } from '../../lib/lru'
@@ -179,7 +180,7 @@ export function createCartService({
     tx: Db,
     draft: CartDraft,
     actor: Actor,
-    guard: { expectedVersion?: number; remember?: RememberedAnswer } = {},
+    guard: { expectedVersion?: number; remember?: RememberedAnswer; device?: DeviceMutation } = {},
     write: (save: CartSave) => Promise<boolean> = async (one) => (await repo.saveMany(tx, [one]))[0]!,
   ): Promise<{ input: CartAnswerInput; row: CartRow } | null> {
     const lines = [...draft.lines.values()]
@@ -212,7 +213,12 @@ export function createCartService({
       id: draft.cart.id,
       change: draft.writes(),
       patch,
-      guard: { expectedVersion: guard.expectedVersion, updatedAt, remember: guard.remember },
+      guard: {
+        expectedVersion: guard.expectedVersion,
+        updatedAt,
+        remember: guard.remember,
+        device: guard.device,
+      },
     })
     return written ? { input, row } : null
   }
@@ -287,12 +293,13 @@ export function createCartService({
     const id = (ref === 'named' ? (await repo.openNamed(db, userOf(actor), cityId)).id : ref.id).toLowerCase()
     const key = idem.key === null ? null : { scope: idem.scope, key: idem.key }
     const hash = key ? requestHash(idem.payload) : ''
+    const device = idem.device ?? undefined
     const answer = await turns.run(id, async () => {
       for (let attempt = 1; ; attempt++) {
         const remembered = attempt === 1 ? known.get(id) : undefined
         let state = remembered
         if (!state) {
-          const read = await repo.readForChange(db, id, key)
+          const read = await repo.readForChange(db, id, key, device?.deviceId ?? null)
           if (!read) throw notFound(CART_ERROR_KEYS.notFound)
           assertAccess(read.cart, actor)
           if (read.storedHash !== null) {
@@ -300,6 +307,9 @@ export function createCartService({
             // the change was made once already: the answer is the cart as it is now
             return { status: 200, body: await currentCart({ id }, cityId, actor), replayed: true }
           }
+          // the device made this change already, or a later one (a replay, a duplicate, a reordering)
+          if (device && read.deviceSeq >= device.seq)
+            return { status: 200, body: await currentCart({ id }, cityId, actor), replayed: true }
           state = read
         }
         const { cart, lines } = state
@@ -315,7 +325,7 @@ export function createCartService({
             db,
             draft,
             actor,
-            { expectedVersion: cart.version, remember: key ? { ...key, hash } : undefined },
+            { expectedVersion: cart.version, remember: key ? { ...key, hash } : undefined, device },
             saves.submit,
           )
           if (saved) {

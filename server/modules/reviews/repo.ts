@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { ReviewMediaKind, ReviewMood, ReviewReactionType, ReviewStatus } from '../../../contract/reviews'
 import type { Db } from '../../db/connection'
 import { preparedRows, rows } from '../../db/rows'
+import { claimDeviceMutation, type DeviceMutation } from '../../http/device-mutations'
 
 export interface ProductRef {
   id: number
@@ -269,34 +270,51 @@ export function createReviewsRepo(db: Db) {
      * Sets the shopper's reaction to an approved review (one per shopper: a second replaces the first).
      * The counts move in the trigger, under the review's row lock. Null when there is no such public review.
      */
-    async react(id: number, userId: string, type: ReviewReactionType): Promise<boolean> {
-      const [row] = await rows<{ review_id: number }>(
-        db,
-        sql`insert into review_reactions (review_id, user_id, type)
-            select r.id, ${userId}::uuid, ${type} from reviews r where r.id = ${id} and r.status = 'APPROVED'
-            on conflict (review_id, user_id) do update set type = excluded.type
-              where review_reactions.type <> excluded.type
-            returning review_id`,
-      )
-      if (row) return true
-      // Nothing written: an unknown review, or the same reaction again (which changes nothing).
-      const [known] = await rows<{ id: number }>(
-        db,
-        sql`select id from reviews where id = ${id} and status = 'APPROVED'`,
-      )
-      return known !== undefined
+    async react(
+      id: number,
+      userId: string,
+      type: ReviewReactionType,
+      device: DeviceMutation | null = null,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // a change the device made already (or overtook) changes nothing; the review is still known
+        const fresh = device === null || (await claimDeviceMutation(tx, device))
+        const [row] = fresh
+          ? await rows<{ review_id: number }>(
+              tx,
+              sql`insert into review_reactions (review_id, user_id, type)
+                  select r.id, ${userId}::uuid, ${type} from reviews r where r.id = ${id} and r.status = 'APPROVED'
+                  on conflict (review_id, user_id) do update set type = excluded.type
+                    where review_reactions.type <> excluded.type
+                  returning review_id`,
+            )
+          : []
+        if (row) return true
+        // Nothing written: an unknown review, or the same reaction again (which changes nothing).
+        const [known] = await rows<{ id: number }>(
+          tx,
+          sql`select id from reviews where id = ${id} and status = 'APPROVED'`,
+        )
+        return known !== undefined
+      })
     },
 
-    /** Takes the shopper's reaction back; the review's product, or null for an unknown or unpublished review. */
-    async unreact(id: number, userId: string): Promise<number | null> {
-      await db.execute(
-        sql`delete from review_reactions where review_id = ${id} and user_id = ${userId}::uuid`,
-      )
-      const [known] = await rows<{ product_id: number }>(
-        db,
-        sql`select product_id from reviews where id = ${id} and status = 'APPROVED'`,
-      )
-      return known?.product_id ?? null
+    /**
+     * Takes the shopper's reaction back; the review's product, or null for an unknown or unpublished
+     * review. With the device's number, only a number the device has not applied yet removes anything.
+     */
+    async unreact(id: number, userId: string, device: DeviceMutation | null = null): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        if (device === null || (await claimDeviceMutation(tx, device)))
+          await tx.execute(
+            sql`delete from review_reactions where review_id = ${id} and user_id = ${userId}::uuid`,
+          )
+        const [known] = await rows<{ product_id: number }>(
+          tx,
+          sql`select product_id from reviews where id = ${id} and status = 'APPROVED'`,
+        )
+        return known?.product_id ?? null
+      })
     },
 
     async reactions(id: number, userId: string | null) {

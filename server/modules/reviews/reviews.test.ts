@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -277,6 +278,32 @@ describe('reactions', () => {
       headers: user.headers,
     })
   }
+
+  it("applies a device's numbered reactions once and in order: a replayed or overtaken one changes nothing", async () => {
+    const review = await approvedReview()
+    const reader = await signInTestUser(app)
+    const device = { 'x-device-id': randomUUID() }
+    const numbered = (seq: number, method: 'POST' | 'DELETE', type = 'LIKE') =>
+      app.inject({
+        method,
+        url: `${FEEDBACK_V2}/reviews/${review.id}/reactions${method === 'POST' ? `?type=${type}` : ''}`,
+        headers: { ...reader.headers, ...device, 'x-mutation-seq': String(seq) },
+      })
+    expect(ReviewReactions.parse((await numbered(1, 'POST')).json()).your_reaction).toBe('LIKE')
+    expect(ReviewReactions.parse((await numbered(2, 'DELETE')).json()).your_reaction).toBe('')
+    // the like sent again (a replay after a lost answer) answers the counts as they are
+    const replayed = await numbered(1, 'POST')
+    expect(replayed.statusCode, replayed.body).toBe(200)
+    expect(ReviewReactions.parse(replayed.json())).toEqual({ likes: 0, dislikes: 0, your_reaction: '' })
+    expect(ReviewReactions.parse((await numbered(3, 'POST', 'DISLIKE')).json()).dislikes).toBe(1)
+    // a malformed number is refused, not ignored
+    const bad = await app.inject({
+      method: 'POST',
+      url: `${FEEDBACK_V2}/reviews/${review.id}/reactions?type=LIKE`,
+      headers: { ...reader.headers, ...device, 'x-mutation-seq': '-1' },
+    })
+    expect(bad.statusCode, bad.body).toBe(400)
+  })
 
   it('keeps one reaction per shopper: a second replaces the first, DELETE takes it back', async () => {
     const review = await approvedReview()

@@ -20,6 +20,7 @@ import {
   REVIEW_VIDEO_MAX_BYTES,
 } from '../../../contract/reviews'
 import { optionalUser, requireUser } from '../../http/auth'
+import { deviceMutationOf } from '../../http/device-mutations'
 import { forbidden } from '../../http/errors'
 import type { App, ModuleRegistration } from '../../http/types'
 import { createReviewsRepo } from './repo'
@@ -169,7 +170,8 @@ export function reviewsModule(options: ReviewsModuleOptions = {}): ModuleRegistr
           response: { 200: ReviewReactions, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
         },
       },
-      async (req) => reviews.react(req.params.id, await requireUser(req), req.query.type),
+      async (req) =>
+        reviews.react(req.params.id, await requireUser(req), req.query.type, deviceMutationOf(req)),
     )
 
     app.delete(
@@ -183,7 +185,7 @@ export function reviewsModule(options: ReviewsModuleOptions = {}): ModuleRegistr
           response: { 200: ReviewReactions, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },
       },
-      async (req) => reviews.unreact(req.params.id, await requireUser(req)),
+      async (req) => reviews.unreact(req.params.id, await requireUser(req), deviceMutationOf(req)),
     )
 
     // Uploads are the file's bytes as the body (any Content-Type; the bytes decide what it is), so

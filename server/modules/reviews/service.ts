@@ -15,6 +15,7 @@ import {
   type ReviewStatus,
 } from '../../../contract/reviews'
 import type { AuthUser } from '../../http/auth'
+import type { DeviceMutation } from '../../http/device-mutations'
 import { conflict, notFound, unprocessable } from '../../http/errors'
 import type { StoredUpload } from '../media'
 import { createKeptAnswers } from './kept-answers'
@@ -269,17 +270,27 @@ export function createReviewsService({
       return ownReview(id, user, lang, true)
     },
 
-    async react(id: number, user: AuthUser, type: ReviewReactionType): Promise<ReviewReactions> {
+    /** `device`: the outbox's numbering; a change the device made already answers the counts as they are. */
+    async react(
+      id: number,
+      user: AuthUser,
+      type: ReviewReactionType,
+      device: DeviceMutation | null = null,
+    ): Promise<ReviewReactions> {
       const row = await repo.byId(id, null)
       if (!row || row.status !== 'APPROVED') throw notFound()
       if (row.user_id === user.userId) throw unprocessable('reviews:ownReview')
-      if (!(await repo.react(id, user.userId, type))) throw notFound()
+      if (!(await repo.react(id, user.userId, type, device))) throw notFound()
       kept.forget(row.product_id)
       return this.reactions(id, user)
     },
 
-    async unreact(id: number, user: AuthUser): Promise<ReviewReactions> {
-      const productId = await repo.unreact(id, user.userId)
+    async unreact(
+      id: number,
+      user: AuthUser,
+      device: DeviceMutation | null = null,
+    ): Promise<ReviewReactions> {
+      const productId = await repo.unreact(id, user.userId, device)
       if (productId === null) throw notFound()
       kept.forget(productId)
       return this.reactions(id, user)

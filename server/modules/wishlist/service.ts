@@ -143,6 +143,14 @@ export function createWishlistService({ db, repo, catalog, now = Date.now }: Wis
     return list.id
   }
 
+  /** What a change the device made already answers: the product and the list's count as they are. */
+  async function unchanged(tx: Db, owner: ListOwner, sku: string): Promise<Answer<WishlistChange>> {
+    const id = owner.kind === 'guest' ? owner.id : ((await repo.namedList(tx, owner.userId))?.id ?? null)
+    if (owner.kind === 'guest' && !(await repo.lockGuest(tx, owner.id)))
+      throw notFound(WISHLIST_ERROR_KEYS.listNotFound)
+    return { status: 200, body: { sku, favoritesCount: id === null ? 0 : await repo.count(tx, id) } }
+  }
+
   return {
     /** Spec 7.4: `POST /products/create`, a new guest list. */
     create: (): Promise<string> => repo.createGuest(db),
@@ -164,15 +172,21 @@ export function createWishlistService({ db, repo, catalog, now = Date.now }: Wis
       request: IdempotencyRequest,
     ): Promise<Answer<WishlistChange> & { replayed: boolean }> {
       const productId = await productOf(sku)
-      return idempotent(db, request, async (tx) => {
-        const id = await lockedListForAdd(tx, owner)
-        if (await repo.has(tx, id, productId)) throw unprocessable(WISHLIST_ERROR_KEYS.alreadyInList, { sku })
-        const count = await repo.count(tx, id)
-        if (count >= MAX_WISHLIST_ITEMS)
-          throw unprocessable(WISHLIST_ERROR_KEYS.tooManyItems, { max: MAX_WISHLIST_ITEMS })
-        await repo.add(tx, id, productId, cityId, shelfState((await current()).index, productId, cityId))
-        return { status: 200, body: { sku, favoritesCount: count + 1 } }
-      })
+      return idempotent(
+        db,
+        request,
+        async (tx) => {
+          const id = await lockedListForAdd(tx, owner)
+          if (await repo.has(tx, id, productId))
+            throw unprocessable(WISHLIST_ERROR_KEYS.alreadyInList, { sku })
+          const count = await repo.count(tx, id)
+          if (count >= MAX_WISHLIST_ITEMS)
+            throw unprocessable(WISHLIST_ERROR_KEYS.tooManyItems, { max: MAX_WISHLIST_ITEMS })
+          await repo.add(tx, id, productId, cityId, shelfState((await current()).index, productId, cityId))
+          return { status: 200, body: { sku, favoritesCount: count + 1 } }
+        },
+        { current: (tx) => unchanged(tx, owner, sku) },
+      )
     },
 
     /** Removes a product; 404 when the list does not hold it. */
@@ -182,12 +196,17 @@ export function createWishlistService({ db, repo, catalog, now = Date.now }: Wis
       request: IdempotencyRequest,
     ): Promise<Answer<WishlistChange> & { replayed: boolean }> {
       const productId = await productOf(sku)
-      return idempotent(db, request, async (tx) => {
-        const id = await lockedListForRemove(tx, owner, sku)
-        if (!(await repo.remove(tx, id, productId)))
-          throw notFound(WISHLIST_ERROR_KEYS.productNotFound, { sku })
-        return { status: 200, body: { sku, favoritesCount: await repo.count(tx, id) } }
-      })
+      return idempotent(
+        db,
+        request,
+        async (tx) => {
+          const id = await lockedListForRemove(tx, owner, sku)
+          if (!(await repo.remove(tx, id, productId)))
+            throw notFound(WISHLIST_ERROR_KEYS.productNotFound, { sku })
+          return { status: 200, body: { sku, favoritesCount: await repo.count(tx, id) } }
+        },
+        { current: (tx) => unchanged(tx, owner, sku) },
+      )
     },
 
     /**

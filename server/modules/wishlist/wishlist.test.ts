@@ -167,6 +167,33 @@ describe('a guest list', () => {
     expect(list(await readGuest(id)).favoritesCount).toBe(1)
   })
 
+  it("applies a device's numbered changes once and in order: a replay or an overtaken add changes nothing", async () => {
+    const id = await newGuestList()
+    const [p] = await products({})
+    const device = randomUUID()
+    const numbered = (seq: number, key = randomUUID()) => ({
+      'x-device-id': device,
+      'x-mutation-seq': String(seq),
+      'idempotency-key': key,
+    })
+    expect(change(await addGuest(id, p!.sku, 1, numbered(1))).favoritesCount).toBe(1)
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `${BASE}/guest/${id}/${p!.sku}`,
+      headers: numbered(2),
+    })
+    expect(change(removed).favoritesCount).toBe(0)
+    // the add again under another key (a retry that lost its key) is behind the device's last number
+    expect(change(await addGuest(id, p!.sku, 1, numbered(1))).favoritesCount).toBe(0)
+    expect(skus(list(await readGuest(id)))).toEqual([])
+    // the device's next change applies
+    expect(change(await addGuest(id, p!.sku, 1, numbered(3))).favoritesCount).toBe(1)
+    // a number without a device, or a device without a number, is refused
+    refused(await addGuest(id, p!.sku, 1, { 'x-mutation-seq': '4' }), 400)
+    refused(await addGuest(id, p!.sku, 1, { 'x-device-id': device }), 400)
+    refused(await addGuest(id, p!.sku, 1, { 'x-device-id': device, 'x-mutation-seq': 'abc' }), 400)
+  })
+
   it('is not reachable as a named list, and a named list is not reachable by its id', async () => {
     const [a] = await products({})
     const user = await signInTestUser(app)
@@ -325,6 +352,24 @@ describe('who holds a product (for the information centre)', () => {
 })
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('concurrency on PostgreSQL', () => {
+  it("applies one of ten racing duplicates of a device's numbered add, each under its own key", async () => {
+    const id = await newGuestList()
+    const [p] = await products({})
+    const device = randomUUID()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        addGuest(id, p!.sku, 1, {
+          'x-device-id': device,
+          'x-mutation-seq': '7',
+          'idempotency-key': randomUUID(),
+        }),
+      ),
+    )
+    // the duplicates wait for the first on the device's row, then answer the list as it is
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200))
+    expect(answers.map((a) => change(a).favoritesCount)).toEqual(Array(10).fill(1))
+    expect(skus(list(await readGuest(id)))).toEqual([p!.sku])
+  })
   it('counts right under concurrent adds: one of twenty racing adds of one product wins, the rest get 422', async () => {
     const [a] = await products({})
     const user = await signInTestUser(app)
