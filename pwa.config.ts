@@ -57,7 +57,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
     // build.json must always come from the network: it is how a page learns a new build is out. The
     // plugin adds manifest.webmanifest to the precache itself, with its own revision.
-    globIgnores: ['**/node_modules/**', 'build.json', 'manifest.webmanifest'],
+    globIgnores: ['**/node_modules/**', 'build.json', 'builds/**', 'manifest.webmanifest'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
   devOptions: { enabled: false },
