@@ -45,3 +45,20 @@ export async function forgetPersonalCaches(): Promise<number> {
   }
   return removed
 }
+
+/** A page asks the worker to copy every public read it makes into the saved cache (`on`), then stops. */
+export const OFFLINE_SAVE_MESSAGE = 'offline-save'
+
+export interface OfflineSaveMessage {
+  type: typeof OFFLINE_SAVE_MESSAGE
+  on: boolean
+}
+
+export function isOfflineSaveMessage(data: unknown): data is OfflineSaveMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === OFFLINE_SAVE_MESSAGE &&
+    typeof (data as { on?: unknown }).on === 'boolean'
+  )
+}

@@ -18,7 +18,13 @@ import {
   isStorableResponse,
   pickImageFallback,
 } from './routes-match'
-import { CACHE_IMAGES, CACHE_SAVED, RUNTIME_CACHES, STORE_CACHES } from '../data/offline-caches'
+import {
+  CACHE_IMAGES,
+  CACHE_SAVED,
+  RUNTIME_CACHES,
+  STORE_CACHES,
+  isOfflineSaveMessage,
+} from '../data/offline-caches'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -51,6 +57,26 @@ async function savedCopy(request: Request): Promise<Response | undefined> {
 /** When the network fails and the strategy's own cache has nothing: the saved category's copy. */
 const savedFallback: WorkboxPlugin = {
   handlerDidError: async ({ request }) => savedCopy(request),
+}
+
+/**
+ * While a page saves a category for offline, every public read it makes (the product pages' API calls,
+ * pictures) is also copied into the saved cache, which has no expiry: what the shopper chose to keep is
+ * not pushed out by later browsing.
+ */
+const savingClients = new Set<string>()
+const copyWhileSaving: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response, event }) => {
+    const clientId = (event as FetchEvent | undefined)?.clientId
+    if (
+      clientId &&
+      savingClients.has(clientId) &&
+      isStorableResponse(response.status, response.headers.get('cache-control'))
+    ) {
+      await (await caches.open(CACHE_SAVED)).put(request, response.clone())
+    }
+    return response
+  },
 }
 
 // Pages the server renders the same for everyone (home, catalogue, product, brand, content, search):
@@ -110,6 +136,7 @@ registerRoute(
       // Some 800 pictures of 5-60 KB: at most about 25 MB.
       new ExpirationPlugin({ maxEntries: 800, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
       sameOrLargerImage,
+      copyWhileSaving,
     ],
   }),
 )
@@ -128,6 +155,7 @@ registerRoute(
       storableOnly,
       new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true }),
       savedFallback,
+      copyWhileSaving,
     ],
   }),
 )
@@ -142,6 +170,7 @@ registerRoute(
       storableOnly,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: DAY, purgeOnQuotaError: true }),
       savedFallback,
+      copyWhileSaving,
     ],
   }),
 )
@@ -156,6 +185,7 @@ registerRoute(
       storableOnly,
       new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 7 * DAY, purgeOnQuotaError: true }),
       savedFallback,
+      copyWhileSaving,
     ],
   }),
 )
@@ -165,6 +195,11 @@ registerRoute(
 // The new version waits (registerType 'prompt') until a page asks for it after the shopper agreed.
 self.addEventListener('message', (event) => {
   if (isSkipWaiting(event.data)) void self.skipWaiting()
+  const source = event.source as Client | null
+  if (isOfflineSaveMessage(event.data) && source) {
+    if (event.data.on) savingClients.add(source.id)
+    else savingClients.delete(source.id)
+  }
 })
 
 self.addEventListener('activate', (event) => {
