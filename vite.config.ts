@@ -33,12 +33,17 @@ function buildInfo(): Plugin {
     name: 'storefront-build-info',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const fileName of Object.keys(bundle)) if (fileName.startsWith('assets/')) thisBuildAssets.add(fileName)
+      for (const fileName of Object.keys(bundle))
+        if (fileName.startsWith('assets/')) thisBuildAssets.add(fileName)
       this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId: BUILD_ID }) })
       this.emitFile({
         type: 'asset',
         fileName: `builds/${BUILD_ID}.json`,
-        source: JSON.stringify({ buildId: BUILD_ID, builtAt: new Date().toISOString(), assets: [...thisBuildAssets].sort() }),
+        source: JSON.stringify({
+          buildId: BUILD_ID,
+          builtAt: new Date().toISOString(),
+          assets: [...thisBuildAssets].sort(),
+        }),
       })
     },
   }

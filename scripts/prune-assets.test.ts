@@ -13,7 +13,13 @@ const build = (id: string, daysAgo: number, assets: string[]): BuildList => ({
 
 describe('keeping the chunks of earlier builds', () => {
   it('keeps the newest builds and every build of the last days', () => {
-    const builds = [build('a', 30, []), build('b', 20, []), build('c', 3, []), build('d', 1, []), build('e', 0, [])]
+    const builds = [
+      build('a', 30, []),
+      build('b', 20, []),
+      build('c', 3, []),
+      build('d', 1, []),
+      build('e', 0, []),
+    ]
     const ids = (keepBuilds: number, keepDays: number) =>
       buildsToKeep(builds, { keepBuilds, keepDays, now: NOW }).map((b) => b.buildId)
     expect(ids(2, 7)).toEqual(['e', 'd', 'c'])
@@ -31,17 +37,23 @@ describe('keeping the chunks of earlier builds', () => {
       'assets/app-B.js.gz',
       'assets/vendor-V.js',
     ]
-    expect(filesToDelete(files, kept)).toEqual(['assets/app-A.js', 'assets/app-A.js.br', 'assets/app-A.js.map'])
+    expect(filesToDelete(files, kept)).toEqual([
+      'assets/app-A.js',
+      'assets/app-A.js.br',
+      'assets/app-A.js.map',
+    ])
   })
 
   it('prunes a dist directory, leaving everything while no build lists its files', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'prune-'))
     await mkdir(path.join(dir, 'assets'))
     await mkdir(path.join(dir, 'builds'))
-    for (const f of ['old.js', 'old.js.gz', 'mid.js', 'new.js']) await writeFile(path.join(dir, 'assets', f), 'x')
+    for (const f of ['old.js', 'old.js.gz', 'mid.js', 'new.js'])
+      await writeFile(path.join(dir, 'assets', f), 'x')
     expect(await pruneAssets(dir, { keepBuilds: 1, keepDays: 0, now: NOW })).toEqual({ kept: [], deleted: 0 })
 
-    const write = (b: BuildList) => writeFile(path.join(dir, 'builds', `${b.buildId}.json`), JSON.stringify(b))
+    const write = (b: BuildList) =>
+      writeFile(path.join(dir, 'builds', `${b.buildId}.json`), JSON.stringify(b))
     await write(build('A', 10, ['assets/old.js']))
     await write(build('B', 5, ['assets/mid.js']))
     await write(build('C', 0, ['assets/new.js']))

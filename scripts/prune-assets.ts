@@ -42,7 +42,10 @@ export function filesToDelete(files: readonly string[], kept: readonly BuildList
   return files.filter((file) => !keep.has(file.replace(COMPANIONS, '')))
 }
 
-export async function pruneAssets(dir: string, options: PruneOptions): Promise<{ kept: string[]; deleted: number }> {
+export async function pruneAssets(
+  dir: string,
+  options: PruneOptions,
+): Promise<{ kept: string[]; deleted: number }> {
   const buildsDir = path.join(dir, 'builds')
   const lists: BuildList[] = []
   for (const name of await readdir(buildsDir).catch(() => [] as string[])) {
@@ -53,7 +56,9 @@ export async function pruneAssets(dir: string, options: PruneOptions): Promise<{
   if (lists.length === 0) return { kept: [], deleted: 0 }
   const kept = buildsToKeep(lists, options)
   const keptIds = new Set(kept.map((b) => b.buildId))
-  const files = (await readdir(path.join(dir, 'assets')).catch(() => [] as string[])).map((f) => `assets/${f}`)
+  const files = (await readdir(path.join(dir, 'assets')).catch(() => [] as string[])).map(
+    (f) => `assets/${f}`,
+  )
   const doomed = filesToDelete(files, kept)
   await Promise.all(doomed.map((file) => rm(path.join(dir, file), { force: true })))
   await Promise.all(

@@ -1,4 +1,8 @@
 import { msg } from '@lingui/core/macro'
+import type { QueryClient } from '@tanstack/react-query'
+import type { AnyRouter } from '@tanstack/react-router'
+import { CART_KINDS } from '../cart/optimistic'
+import { outbox } from '../data/outbox'
 import { registerServiceWorker } from '../pwa/register'
 import { i18n } from '../i18n/i18n'
 import { toast } from '../ui/toast/toast-store'
@@ -10,7 +14,7 @@ const UPDATE_TOAST_ID = 'app-update'
  * toast with "Обновить", which switches to it and reloads. It stays until used or closed (not the usual
  * 5 s), because a missed offer means running the old version until every tab is closed.
  */
-export function startServiceWorker(): void {
+export function startServiceWorker(queryClient: QueryClient, router: AnyRouter): void {
   registerServiceWorker({
     onNeedRefresh: (reload) => {
       toast.show({
@@ -25,4 +29,18 @@ export function startServiceWorker(): void {
       toast.success(i18n._(msg`Магазин сохранён и откроется даже без интернета`))
     },
   })
+  // The offline banner, the install offer and "save for offline": their own chunk and root.
+  void import('../features/offline/offline-ui')
+    .then(({ startOfflineUi }) =>
+      startOfflineUi({
+        queryClient,
+        router,
+        onCartAdd: (listener) =>
+          outbox.subscribe((event) => {
+            if (event.type === 'item' && event.state === 'pending' && event.item.kind === CART_KINDS.add)
+              listener()
+          }),
+      }),
+    )
+    .catch((error: unknown) => console.warn('offline parts failed to start', error))
 }

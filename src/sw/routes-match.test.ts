@@ -107,7 +107,7 @@ describe('runtime caching', () => {
     expect(isInventoryRead(at('/inventory/api/v1/points'), ORIGIN, 'POST')).toBe(false)
   })
 
-  it('keeps the HTML of the pages the server renders for everyone, never of the shopper\'s own', () => {
+  it("keeps the HTML of the pages the server renders for everyone, never of the shopper's own", () => {
     for (const path of ['/', '/catalog/smartfony', '/astana_kk/p/x', '/b/apple', '/search?q=tv']) {
       expect(isRenderedPageNavigation(at(path), ORIGIN), path).toBe(true)
     }
@@ -149,10 +149,16 @@ describe('runtime caching', () => {
 })
 
 describe('the same-or-larger image fallback', () => {
-  const img = (w: number, h: number, id: string, ext = 'webp') => `${ORIGIN}/f3/api/v1/images/${w}/${h}/${id}.${ext}`
+  const img = (w: number, h: number, id: string, ext = 'webp') =>
+    `${ORIGIN}/f3/api/v1/images/${w}/${h}/${id}.${ext}`
 
   it('answers with the smallest kept copy of the same picture at the same or a larger size', () => {
-    const cached = [img(800, 800, 'p1-0'), img(272, 272, 'p1-0'), img(100, 100, 'p1-0'), img(272, 272, 'p2-0')]
+    const cached = [
+      img(800, 800, 'p1-0'),
+      img(272, 272, 'p1-0'),
+      img(100, 100, 'p1-0'),
+      img(272, 272, 'p2-0'),
+    ]
     expect(pickImageFallback(new URL(img(150, 150, 'p1-0')), cached)).toBe(img(272, 272, 'p1-0'))
     expect(pickImageFallback(new URL(img(272, 272, 'p1-0')), cached)).toBe(img(272, 272, 'p1-0'))
     expect(pickImageFallback(new URL(img(800, 800, 'p1-0')), cached)).toBe(img(800, 800, 'p1-0'))
@@ -166,7 +172,9 @@ describe('the same-or-larger image fallback', () => {
 
   it('prefers the asked format, then takes the other one rather than nothing', () => {
     const both = [img(800, 800, 'p1-0', 'webp'), img(272, 272, 'p1-0', 'jpg')]
-    expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'webp')), both)).toBe(img(800, 800, 'p1-0', 'webp'))
+    expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'webp')), both)).toBe(
+      img(800, 800, 'p1-0', 'webp'),
+    )
     expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'jpg')), both)).toBe(img(272, 272, 'p1-0', 'jpg'))
     expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'png')), [img(272, 272, 'p1-0', 'jpg')])).toBe(
       img(272, 272, 'p1-0', 'jpg'),

@@ -100,11 +100,7 @@ export function pickImageFallback(wanted: URL, cached: readonly string[]): strin
     if (!have || have.id !== want.id || have.width < want.width || have.height < want.height) continue
     const area = have.width * have.height
     const sameFormat = have.ext === want.ext
-    if (
-      !best ||
-      (sameFormat && !best.sameFormat) ||
-      (sameFormat === best.sameFormat && area < best.area)
-    ) {
+    if (!best || (sameFormat && !best.sameFormat) || (sameFormat === best.sameFormat && area < best.area)) {
       best = { url: candidate, area, sameFormat }
     }
   }
