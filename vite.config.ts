@@ -1,4 +1,6 @@
 import { execSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { lingui } from '@lingui/vite-plugin'
 import { linguiMacro } from './lingui-macro'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -32,19 +34,21 @@ function buildInfo(): Plugin {
   return {
     name: 'storefront-build-info',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId: BUILD_ID }) })
+    },
+    // Once every plugin has emitted its files (the stylesheet comes in Vite's own generateBundle).
+    writeBundle(options, bundle) {
       for (const fileName of Object.keys(bundle))
         if (fileName.startsWith('assets/')) thisBuildAssets.add(fileName)
-      this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId: BUILD_ID }) })
-      this.emitFile({
-        type: 'asset',
-        fileName: `builds/${BUILD_ID}.json`,
-        source: JSON.stringify({
-          buildId: BUILD_ID,
-          builtAt: new Date().toISOString(),
-          assets: [...thisBuildAssets].sort(),
-        }),
-      })
+      const dir = path.join(options.dir ?? 'dist', 'builds')
+      mkdirSync(dir, { recursive: true })
+      const list = {
+        buildId: BUILD_ID,
+        builtAt: new Date().toISOString(),
+        assets: [...thisBuildAssets].sort(),
+      }
+      writeFileSync(path.join(dir, `${BUILD_ID}.json`), JSON.stringify(list))
     },
   }
 }

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import type { AnyRouter } from '@tanstack/react-router'
-import { CART_KINDS } from '../cart/optimistic'
 import { outbox } from '../data/outbox'
 import { registerServiceWorker } from '../pwa/register'
 import { i18n } from '../i18n/i18n'
@@ -37,7 +36,10 @@ export function startServiceWorker(queryClient: QueryClient, router: AnyRouter):
         router,
         onCartAdd: (listener) =>
           outbox.subscribe((event) => {
-            if (event.type === 'item' && event.state === 'pending' && event.item.kind === CART_KINDS.add)
+            // CART_KINDS.add of src/cart/optimistic.ts, spelled out (service-worker.test.ts checks it):
+            // importing it from here split that module out of the chunk a catalogue page loads, 0.2 KB
+            // over the page's budget.
+            if (event.type === 'item' && event.state === 'pending' && event.item.kind === 'cart.add')
               listener()
           }),
       }),
