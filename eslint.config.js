@@ -123,7 +123,7 @@ export default tseslint.config(
               'vite-env': [],
               app: ['*'],
               testing: ['*'],
-              sw: ['data', 'contract'],
+              sw: ['data', 'url', 'contract'],
               // A route picks the modules its page needs, so the router splits the page's code from its
               // loader; a route importing a feature's index would put the whole feature in one chunk. Routes
               // never import app/: the router there imports the route tree, and the folders would circle.

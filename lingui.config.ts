@@ -6,8 +6,8 @@ import { defineConfig } from '@lingui/conf'
  * need are catalogues of their own, loaded with them (src/i18n/feature-messages.ts): the checkout's
  * (checkout, payment, order pages), the order page's (orders: its timeline, actions, documents, delivery and pickup), the reviews' (the product page's tab, the account's reviews), the
  * comparison page's, the account area's (with its guest offer), the wishlist
- * page's, the cart page's, sign-in's (which the checkout's phone step uses too) and the PC
- * configurator's.
+ * page's, the cart page's, sign-in's (which the checkout's phone step uses too), the PC
+ * configurator's and the offline parts' (banner, install offer, save for offline).
  */
 const FEATURES = [
   'checkout',
@@ -19,6 +19,7 @@ const FEATURES = [
   'cart',
   'auth',
   'configurator',
+  'offline',
 ]
 /** Parts of shared folders whose texts belong to a feature's catalogue (code that comes lazily with it). */
 const ALSO: Record<string, string[]> = { compare: ['<rootDir>/src/compare/compare-click.ts'] }

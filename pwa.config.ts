@@ -32,9 +32,18 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      // The logo inside the safe zone, on a full square of the brand colour: the launcher cuts the shape.
+      { src: '/icons/icon-192-maskable.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
       { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // A long press on the installed icon (scripts/make-icons.ts draws their glyphs).
     shortcuts: [
+      {
+        name: 'Поиск товаров',
+        short_name: 'Поиск',
+        url: '/search',
+        icons: [{ src: '/icons/shortcut-search-96.png', sizes: '96x96', type: 'image/png' }],
+      },
       {
         name: 'Каталог',
         short_name: 'Каталог',
@@ -47,6 +56,37 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         url: '/cart',
         icons: [{ src: '/icons/shortcut-cart-96.png', sizes: '96x96', type: 'image/png' }],
       },
+      {
+        name: 'Мои заказы',
+        short_name: 'Заказы',
+        url: '/my-account/orders-list',
+        icons: [{ src: '/icons/shortcut-orders-96.png', sizes: '96x96', type: 'image/png' }],
+      },
+    ],
+    // Chrome's richer install dialog shows these: the store itself, taken from a running build
+    // (tests/e2e/manifest-screenshots.ts writes them again).
+    screenshots: [
+      {
+        src: '/screenshots/phone-catalog.png',
+        sizes: '824x1830',
+        type: 'image/png',
+        form_factor: 'narrow',
+        label: 'Каталог смартфонов на телефоне',
+      },
+      {
+        src: '/screenshots/phone-product.png',
+        sizes: '824x1830',
+        type: 'image/png',
+        form_factor: 'narrow',
+        label: 'Страница товара с ценой и доставкой',
+      },
+      {
+        src: '/screenshots/desktop-catalog.png',
+        sizes: '1366x768',
+        type: 'image/png',
+        form_factor: 'wide',
+        label: 'Каталог с фильтрами на компьютере',
+      },
     ],
   },
   injectManifest: {
@@ -56,8 +96,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // switch or a first visit to a route works offline too.
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
     // build.json must always come from the network: it is how a page learns a new build is out. The
-    // plugin adds manifest.webmanifest to the precache itself, with its own revision.
-    globIgnores: ['**/node_modules/**', 'build.json', 'manifest.webmanifest'],
+    // plugin adds manifest.webmanifest to the precache itself, with its own revision. The builds' file
+    // lists and the manifest's screenshots (only the install dialog shows them) are not precached.
+    globIgnores: ['**/node_modules/**', 'build.json', 'builds/**', 'screenshots/**', 'manifest.webmanifest'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
   devOptions: { enabled: false },

@@ -1,4 +1,6 @@
 import { execSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { lingui } from '@lingui/vite-plugin'
 import { linguiMacro } from './lingui-macro'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -20,6 +22,14 @@ function gitSha(): string {
 /** One id per build: busts the persisted query cache and tells the server which shell it serves. */
 const BUILD_ID = process.env.BUILD_ID ?? `${gitSha()}-${Date.now().toString(36)}`
 
+/**
+ * The files of this build under assets/. A build writes beside the last ones instead of emptying dist/
+ * (a page still running an older version loads that version's chunks until it reloads; see "Updates" in
+ * the README): the precache lists this build's files only, and scripts/prune-assets.ts removes files no
+ * kept build lists.
+ */
+const thisBuildAssets = new Set<string>()
+
 function buildInfo(): Plugin {
   return {
     name: 'storefront-build-info',
@@ -27,8 +37,35 @@ function buildInfo(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ buildId: BUILD_ID }) })
     },
+    // Once every plugin has emitted its files (the stylesheet comes in Vite's own generateBundle).
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle))
+        if (fileName.startsWith('assets/')) thisBuildAssets.add(fileName)
+      const dir = path.join(options.dir ?? 'dist', 'builds')
+      mkdirSync(dir, { recursive: true })
+      const list = {
+        buildId: BUILD_ID,
+        builtAt: new Date().toISOString(),
+        assets: [...thisBuildAssets].sort(),
+      }
+      writeFileSync(path.join(dir, `${BUILD_ID}.json`), JSON.stringify(list))
+    },
   }
 }
+
+const pwa = VitePWA({
+  ...pwaOptions,
+  injectManifest: {
+    ...pwaOptions.injectManifest,
+    // dist/assets also holds the chunks of earlier builds kept for pages still running them.
+    manifestTransforms: [
+      (entries) => ({
+        manifest: entries.filter((e) => !e.url.startsWith('assets/') || thisBuildAssets.has(e.url)),
+        warnings: [],
+      }),
+    ],
+  },
+})
 
 const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
@@ -51,7 +88,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     linguiMacro(),
     lingui(),
-    ...(isSsrBuild ? [] : [VitePWA(pwaOptions), buildInfo()]),
+    ...(isSsrBuild ? [] : [pwa, buildInfo()]),
   ],
   server: {
     port: 5173,
@@ -66,6 +103,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // each page loads.
       {
         target: 'es2022',
+        // Earlier builds' chunks stay for the pages still running them (scripts/prune-assets.ts).
+        emptyOutDir: false,
         sourcemap: true,
         assetsInlineLimit: 0,
         cssCodeSplit: false,

@@ -42,12 +42,20 @@ export interface CompressResult {
   gzipBytes: number
 }
 
+async function compressedSince(file: string, mtimeMs: number): Promise<boolean> {
+  const copies = await Promise.all([`${file}.br`, `${file}.gz`].map((f) => stat(f).catch(() => null)))
+  return copies.every((copy) => copy !== null && copy.mtimeMs >= mtimeMs)
+}
+
 export async function compressDist(dir: string): Promise<CompressResult> {
   const result: CompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 }
   const jobs: Array<Promise<void>> = []
   for await (const file of filesUnder(dir)) {
     if (!COMPRESSIBLE.has(path.extname(file).toLowerCase())) continue
-    if ((await stat(file)).size <= MIN_BYTES) continue
+    const info = await stat(file)
+    if (info.size <= MIN_BYTES) continue
+    // An earlier build's chunk kept beside this one (scripts/prune-assets.ts) was compressed then.
+    if (await compressedSince(file, info.mtimeMs)) continue
     jobs.push(
       (async () => {
         const source = await readFile(file)

@@ -48,6 +48,12 @@ const GLYPHS = {
     <path d="M96 128h52l40 184h188l36-136H172"/>
   </g>
   <circle cx="212" cy="384" r="30" fill="#fff"/><circle cx="348" cy="384" r="30" fill="${SPARK}"/></g>`,
+  search: `<g fill="none" stroke-width="40" stroke-linecap="round">
+    <circle cx="228" cy="228" r="96" stroke="#fff"/><path d="M300 300l88 88" stroke="${SPARK}"/>
+  </g>`,
+  orders: `<g fill="none" stroke="#fff" stroke-width="32" stroke-linecap="round" stroke-linejoin="round">
+    <rect x="144" y="112" width="224" height="288" rx="28"/><path d="M200 192h112M200 256h112M200 320h56"/>
+  </g><circle cx="352" cy="360" r="44" fill="${SPARK}"/>`,
 }
 
 function glyphSvg(size: number, glyph: string): string {
@@ -100,6 +106,9 @@ async function main() {
     ['icons/apple-touch-icon.png', await png(logoSvg(180, apple))],
     ['icons/shortcut-catalog-96.png', await png(glyphSvg(96, GLYPHS.catalog))],
     ['icons/shortcut-cart-96.png', await png(glyphSvg(96, GLYPHS.cart))],
+    ['icons/shortcut-search-96.png', await png(glyphSvg(96, GLYPHS.search))],
+    ['icons/shortcut-orders-96.png', await png(glyphSvg(96, GLYPHS.orders))],
+    ['icons/icon-192-maskable.png', await png(logoSvg(192, maskable))],
     ['favicon.svg', logoSvg(32, any).replace(/\n\s*/g, '') + '\n'],
     [
       'favicon.ico',

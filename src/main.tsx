@@ -8,6 +8,7 @@ import { createAppRouter } from './app/router'
 import { isServerRenderedPage } from './app/server-rendered-page'
 import { outbox } from './data/outbox'
 import { createQueryClient, restoreQueryCache } from './data/query-client'
+import type { startServiceWorker } from './app/service-worker'
 
 async function start() {
   performance.mark('store:app-start')
@@ -32,11 +33,11 @@ async function start() {
   const onHydrated = () => {
     markAppReady()
     void restoreQueryCache(queryClient, undefined, { saveNow: true })
-    startServiceWorkerWhenIdle()
+    startServiceWorkerWhenIdle(queryClient, router)
   }
   const onRendered = () => {
     markAppReady()
-    startServiceWorkerWhenIdle()
+    startServiceWorkerWhenIdle(queryClient, router)
   }
   if (serverRendered) {
     // The router takes the server's state and the page's code, then React hydrates the HTML as it is,
@@ -65,9 +66,8 @@ async function start() {
  * loading workbox-window and registering took a slow phone's main thread for some 100 ms in the middle
  * of hydration. It starts once the page is the app's and the browser has a moment.
  */
-function startServiceWorkerWhenIdle() {
-  const start = () =>
-    void import('./app/service-worker').then(({ startServiceWorker }) => startServiceWorker())
+function startServiceWorkerWhenIdle(...app: Parameters<typeof startServiceWorker>) {
+  const start = () => void import('./app/service-worker').then((module) => module.startServiceWorker(...app))
   if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 })
   else setTimeout(start, 200)
 }

@@ -1,4 +1,7 @@
 import { msg } from '@lingui/core/macro'
+import type { QueryClient } from '@tanstack/react-query'
+import type { AnyRouter } from '@tanstack/react-router'
+import { outbox } from '../data/outbox'
 import { registerServiceWorker } from '../pwa/register'
 import { i18n } from '../i18n/i18n'
 import { toast } from '../ui/toast/toast-store'
@@ -10,7 +13,7 @@ const UPDATE_TOAST_ID = 'app-update'
  * toast with "Обновить", which switches to it and reloads. It stays until used or closed (not the usual
  * 5 s), because a missed offer means running the old version until every tab is closed.
  */
-export function startServiceWorker(): void {
+export function startServiceWorker(queryClient: QueryClient, router: AnyRouter): void {
   registerServiceWorker({
     onNeedRefresh: (reload) => {
       toast.show({
@@ -25,4 +28,21 @@ export function startServiceWorker(): void {
       toast.success(i18n._(msg`Магазин сохранён и откроется даже без интернета`))
     },
   })
+  // The offline banner, the install offer and "save for offline": their own chunk and root.
+  void import('../features/offline/offline-ui')
+    .then(({ startOfflineUi }) =>
+      startOfflineUi({
+        queryClient,
+        router,
+        onCartAdd: (listener) =>
+          outbox.subscribe((event) => {
+            // CART_KINDS.add of src/cart/optimistic.ts, spelled out (service-worker.test.ts checks it):
+            // importing it from here split that module out of the chunk a catalogue page loads, 0.2 KB
+            // over the page's budget.
+            if (event.type === 'item' && event.state === 'pending' && event.item.kind === 'cart.add')
+              listener()
+          }),
+      }),
+    )
+    .catch((error: unknown) => console.warn('offline parts failed to start', error))
 }

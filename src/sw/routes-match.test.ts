@@ -4,7 +4,11 @@ import {
   hasFileExtension,
   isApiPath,
   isCatalogueRead,
+  isInventoryRead,
+  isMenuRead,
   isProductImage,
+  isRenderedPageNavigation,
+  pickImageFallback,
   isShellNavigation,
   isStorableResponse,
 } from './routes-match'
@@ -93,10 +97,23 @@ describe('runtime caching', () => {
     ).toBe(false)
   })
 
-  it('keeps catalogue and menu reads', () => {
+  it('keeps catalogue, menu and inventory reads, each in its own cache', () => {
     expect(isCatalogueRead(at('/katalog/api/v1/products/smartfon-x?city_id=1'), ORIGIN, 'GET')).toBe(true)
     expect(isCatalogueRead(at('/katalog/api/v2/search?q=tv'), ORIGIN, 'GET')).toBe(true)
-    expect(isCatalogueRead(at('/menu/api/v1/cities'), ORIGIN, 'GET')).toBe(true)
+    expect(isCatalogueRead(at('/menu/api/v1/cities'), ORIGIN, 'GET')).toBe(false)
+    expect(isMenuRead(at('/menu/api/v1/cities'), ORIGIN, 'GET')).toBe(true)
+    expect(isMenuRead(at('/menu/api/v1/menus/katalog'), ORIGIN, 'GET')).toBe(true)
+    expect(isInventoryRead(at('/inventory/api/v1/points?city_id=1'), ORIGIN, 'GET')).toBe(true)
+    expect(isInventoryRead(at('/inventory/api/v1/points'), ORIGIN, 'POST')).toBe(false)
+  })
+
+  it("keeps the HTML of the pages the server renders for everyone, never of the shopper's own", () => {
+    for (const path of ['/', '/catalog/smartfony', '/astana_kk/p/x', '/b/apple', '/search?q=tv']) {
+      expect(isRenderedPageNavigation(at(path), ORIGIN), path).toBe(true)
+    }
+    for (const path of ['/cart', '/checkout/delivery', '/my-account/orders', '/login', '/api/health']) {
+      expect(isRenderedPageNavigation(at(path), ORIGIN), path).toBe(false)
+    }
   })
 
   it.each([
@@ -113,6 +130,8 @@ describe('runtime caching', () => {
     ['GET', '/katalog/v1/not-an-api'],
   ])('never caches %s %s', (method, path) => {
     expect(isCatalogueRead(at(path), ORIGIN, method)).toBe(false)
+    expect(isMenuRead(at(path), ORIGIN, method)).toBe(false)
+    expect(isInventoryRead(at(path), ORIGIN, method)).toBe(false)
     expect(isProductImage(at(path), ORIGIN, method)).toBe(false)
   })
 
@@ -126,5 +145,44 @@ describe('runtime caching', () => {
     expect(isStorableResponse(404, null)).toBe(false)
     expect(isStorableResponse(500, null)).toBe(false)
     expect(isStorableResponse(0, null)).toBe(false)
+  })
+})
+
+describe('the same-or-larger image fallback', () => {
+  const img = (w: number, h: number, id: string, ext = 'webp') =>
+    `${ORIGIN}/f3/api/v1/images/${w}/${h}/${id}.${ext}`
+
+  it('answers with the smallest kept copy of the same picture at the same or a larger size', () => {
+    const cached = [
+      img(800, 800, 'p1-0'),
+      img(272, 272, 'p1-0'),
+      img(100, 100, 'p1-0'),
+      img(272, 272, 'p2-0'),
+    ]
+    expect(pickImageFallback(new URL(img(150, 150, 'p1-0')), cached)).toBe(img(272, 272, 'p1-0'))
+    expect(pickImageFallback(new URL(img(272, 272, 'p1-0')), cached)).toBe(img(272, 272, 'p1-0'))
+    expect(pickImageFallback(new URL(img(800, 800, 'p1-0')), cached)).toBe(img(800, 800, 'p1-0'))
+  })
+
+  it('never answers with a smaller copy or another picture', () => {
+    expect(pickImageFallback(new URL(img(800, 800, 'p1-0')), [img(272, 272, 'p1-0')])).toBeNull()
+    expect(pickImageFallback(new URL(img(100, 100, 'p1-0')), [img(800, 800, 'p1-1')])).toBeNull()
+    expect(pickImageFallback(new URL(img(272, 100, 'p1-0')), [img(800, 88, 'p1-0')])).toBeNull()
+  })
+
+  it('prefers the asked format, then takes the other one rather than nothing', () => {
+    const both = [img(800, 800, 'p1-0', 'webp'), img(272, 272, 'p1-0', 'jpg')]
+    expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'webp')), both)).toBe(
+      img(800, 800, 'p1-0', 'webp'),
+    )
+    expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'jpg')), both)).toBe(img(272, 272, 'p1-0', 'jpg'))
+    expect(pickImageFallback(new URL(img(150, 150, 'p1-0', 'png')), [img(272, 272, 'p1-0', 'jpg')])).toBe(
+      img(272, 272, 'p1-0', 'jpg'),
+    )
+  })
+
+  it('ignores what is not an image address', () => {
+    expect(pickImageFallback(at('/katalog/api/v1/products/x'), [img(800, 800, 'x')])).toBeNull()
+    expect(pickImageFallback(new URL(img(100, 100, 'x')), [`${ORIGIN}/katalog/api/v1/x`])).toBeNull()
   })
 })

@@ -9,6 +9,7 @@ import { useStoreLocation } from '../../url/store-location'
 import { applySignIn, signOut, useSignedIn } from '../../session/session'
 import { Button } from '../../ui/button'
 import { Input } from '../../ui/input'
+import { useOnline } from '../../data/use-online'
 import { toast } from '../../ui/toast/toast-store'
 import { mergeGuestCart } from '../../cart/session'
 import { mergeGuestWishlist } from '../../wishlist/session'
@@ -57,7 +58,10 @@ export function LoginPage({ step: urlStep = 'phone', redirect }: LoginPageProps)
   const [resendAt, setResendAt] = useState(0)
   const [failure, setFailure] = useState<AuthFailure | null>(null)
   const [notice, setNotice] = useState<MessageDescriptor | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [working, setBusy] = useState(false)
+  // Signing in needs the server: offline every step's button waits, and the page says why.
+  const online = useOnline()
+  const busy = working || !online
 
   const phone = toServerPhone(national)
   const step: LoginStep = isCompletePhone(national) ? urlStep : 'phone'
@@ -213,7 +217,7 @@ export function LoginPage({ step: urlStep = 'phone', redirect }: LoginPageProps)
         <Button
           variant="secondary"
           block
-          disabled={busy}
+          disabled={working}
           onClick={() => void onSignOut()}
           data-testid="sign-out"
         >
@@ -405,7 +409,14 @@ export function LoginPage({ step: urlStep = 'phone', redirect }: LoginPageProps)
       backLinks={false}
       testId="login-page"
     >
-      <div className={styles.card}>{body}</div>
+      <div className={styles.card}>
+        {online ? null : (
+          <p className={styles.offline} role="status" data-testid="login-offline">
+            {t`Нет соединения с интернетом. Войти можно, когда сеть появится: каталог и корзина работают и без неё`}
+          </p>
+        )}
+        {body}
+      </div>
     </PageFrame>
   )
 }

@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router'
 import { Button, buttonClassName } from '../../ui/button'
 import { useStoreLocation } from '../../url/store-location'
 import { loanGoods, loanQuery, lowestMonthlyPayment } from '../../cart/queries'
+import { useOnline } from '../../data/use-online'
 import styles from './cart.module.css'
 
 const Row = (props: Omit<Parameters<typeof SumRow>[0], 'className'>) => (
@@ -44,6 +45,7 @@ export interface TotalsProps {
  */
 export function Totals({ cart, cityId, provisional }: TotalsProps) {
   const { t } = useLingui()
+  const online = useOnline()
   const { prefix } = useStoreLocation()
   const count = cart.activeProductsCount
   const limit = formatMoney(MAX_ORDER_SUM)
@@ -90,7 +92,12 @@ export function Totals({ cart, cityId, provisional }: TotalsProps) {
           {t`Сумма заказа не может превышать ${limit}: уберите часть товаров`}
         </p>
       ) : null}
-      {count > 0 && !cart.exceedsMaxOrderSum ? (
+      {count > 0 && !online ? (
+        <p className={styles.muted} role="status" data-testid="checkout-offline-reason">
+          {t`Оформить заказ можно только онлайн: корзина сохранена, вернитесь к ней, когда сеть появится`}
+        </p>
+      ) : null}
+      {count > 0 && !cart.exceedsMaxOrderSum && online ? (
         <Link
           to="/{-$city}/checkout/$step"
           params={{ city: prefix, step: 'receiver' }}

@@ -73,13 +73,19 @@ export function CategoryPage({ path, search }: { path: CategoryPath; search: Lis
         />
       }
       intro={
-        // PC parts (the department and its leaves) lead to the configurator: a plain link, as the page
-        // is at its JavaScript budget.
-        crumbs.some((crumb) => crumb.slug === 'komplektuyushchie-dlya-pk') && (
-          <a href={location.href('/configurator')} className={styles.introLink}>
-            {t`Конфигуратор ПК`}
-          </a>
-        )
+        <>
+          {
+            // PC parts (the department and its leaves) lead to the configurator: a plain link, as the
+            // page is at its JavaScript budget.
+            crumbs.some((crumb) => crumb.slug === 'komplektuyushchie-dlya-pk') && (
+              <a href={location.href('/configurator')} className={styles.introLink}>
+                {t`Конфигуратор ПК`}
+              </a>
+            )
+          }
+          {/* "Save for offline" comes here later, from its own chunk (src/features/offline). */}
+          <div id="offline-save" />
+        </>
       }
       activeFilters={chips.length}
       chips={<AppliedChips chips={chips} links={links} resetHref={resetHref ?? basePath} />}

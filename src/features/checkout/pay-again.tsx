@@ -7,7 +7,7 @@ import { Button } from '../../ui/button'
 import { Skeleton } from '../../ui/skeleton'
 import { payAgain } from './api'
 import { cardsQuery } from '../account'
-import { failureText, PAYMENT_METHOD_NAMES } from './messages'
+import { CHECKOUT_MESSAGES, failureText, PAYMENT_METHOD_NAMES } from './messages'
 import { goToPayment } from './navigation'
 import { orderFailure } from './rules'
 import { useOnline } from '../../data/use-online'
@@ -121,6 +121,11 @@ export function PayAgain({ order, methods = METHODS, amount = order.calculation.
       {pay.isError ? (
         <p className={styles.error} role="alert" data-testid="pay-again-error">
           {failureText(i18n, orderFailure(pay.error))}
+        </p>
+      ) : null}
+      {!online ? (
+        <p className={styles.warning} role="status" data-testid="pay-again-offline">
+          {i18n._(CHECKOUT_MESSAGES.offline)}
         </p>
       ) : null}
       <div className={styles.actions}>

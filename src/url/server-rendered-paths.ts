@@ -1,4 +1,4 @@
-import { splitPathname } from '../url/locale-prefix'
+import { splitPathname } from './locale-prefix'
 
 /**
  * Pages the server renders: the public catalogue, products and content, the same for every shopper.
