@@ -19,6 +19,7 @@ const FEATURES = [
   'cart',
   'auth',
   'configurator',
+  'admin',
 ]
 /** Parts of shared folders whose texts belong to a feature's catalogue (code that comes lazily with it). */
 const ALSO: Record<string, string[]> = { compare: ['<rootDir>/src/compare/compare-click.ts'] }
