@@ -20,6 +20,7 @@ const FEATURES = [
   'auth',
   'configurator',
   'offline',
+  'admin',
 ]
 /** Parts of shared folders whose texts belong to a feature's catalogue (code that comes lazily with it). */
 const ALSO: Record<string, string[]> = { compare: ['<rootDir>/src/compare/compare-click.ts'] }

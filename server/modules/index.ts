@@ -30,6 +30,7 @@ import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
 import { staffModule } from './staff'
+import { backOfficeModule } from './back-office'
 import type { App } from '../http/types'
 import { wishlistModule } from './wishlist'
 
@@ -47,6 +48,8 @@ export const modules = [
   defineModule('receivers', receiversModule),
   defineModule('payment-cards', paymentCardsModule),
   defineModule('account', accountModule, ['addresses', 'receivers', 'payment-cards']),
+  // the back office's staff accounts; its `requireStaff` reads shoppers' tokens to refuse them (403)
+  defineModule('staff', staffModule, ['account', 'audit']),
   defineModule('bonus', bonusModule),
   defineModule('pricing', pricingModule, ['catalog']),
   defineModule('cart', cartModule, ['catalog', 'pricing']),
@@ -65,7 +68,7 @@ export const modules = [
     'notifications',
   ]),
   defineModule('orders', ordersModule, ['cart', 'checkout', 'inventory', 'notifications']),
-  defineModule('documents', documentsModule, ['cart', 'checkout']),
+  defineModule('documents', documentsModule, ['cart', 'checkout', 'staff', 'audit']),
   defineModule('broker', brokerModule, ['account', 'checkout']),
   defineModule('deliverables', deliverablesModule, ['checkout']),
   defineModule('reviews', reviewsModule({ onModerated: tellReviewer }), [
@@ -76,8 +79,8 @@ export const modules = [
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
   defineModule('push', pushModule, ['account', 'notifications']),
-  // the back office's staff accounts; its `requireStaff` reads shoppers' tokens to refuse them (403)
-  defineModule('staff', staffModule, ['account']),
+  // the back office's orders, promotions and reviews (its documents are the documents module's)
+  defineModule('back-office', backOfficeModule, ['staff', 'audit', 'orders', 'checkout', 'reviews']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

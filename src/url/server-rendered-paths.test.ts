@@ -26,6 +26,10 @@ describe('isServerRendered', () => {
       '/login',
       '/checkout/delivery',
       '/compare',
+      // the back office is an app of its own, rendered in the browser only (src/boot.ts)
+      '/admin',
+      '/admin/orders',
+      '/admin/orders/3f2c/timeline',
     ])
       expect(isServerRendered(path), path).toBe(false)
   })

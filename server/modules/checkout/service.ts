@@ -631,6 +631,70 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { outcome, redirect: await startPayment(orderId, lang) }
   }
 
+  /** An order as its page shows it. */
+  async function orderDetail(
+    order: OrderRow,
+    pointOf: (id: number) => Promise<{ title: string; address: string } | null>,
+  ): Promise<OrderDetail> {
+    const items = await repo.items(order.id)
+    const shipping = order.shipping
+    const pointId = shipping?.servicePointId ?? null
+    const point = pointId !== null ? await pointOf(pointId) : null
+    const calc = order.calculation
+    return {
+      order_id: order.id,
+      number: order.number,
+      status: order.status as OrderDetail['status'],
+      created_at: order.createdAt.toISOString(),
+      city_id: order.cityId,
+      items: items.map((i) => ({
+        id: i.productId ?? 0,
+        sku: i.sku,
+        uri: i.uri,
+        title: i.title,
+        quantity: i.quantity,
+        price: i.price,
+        totalPrice: i.price * i.quantity,
+        kind: i.kind,
+        image: i.image,
+      })),
+      calculation: calc
+        ? { tradeinSum: 0, tradeins: [], ...calc }
+        : {
+            subTotal: order.total,
+            promoCodeSum: 0,
+            tradeinSum: 0,
+            tradeins: [],
+            giftCardSum: 0,
+            bonusSum: 0,
+            deliverySum: 0,
+            grandTotal: order.total,
+            sumToPay: order.total,
+            prepayment: 0,
+            economySum: 0,
+            cashbackSum: 0,
+          },
+      shipping: {
+        type: (shipping?.type ?? order.deliveryType) as OrderDetail['shipping']['type'],
+        service_point: pointId !== null && point ? { id: pointId, ...point } : null,
+        address: (order.address as OrderDetail['shipping']['address']) ?? null,
+        date: shipping?.date ?? null,
+        slot: shipping?.slot ?? null,
+        installation_date: shipping?.installationDate ?? null,
+      },
+      receiver: order.receiver as OrderDetail['receiver'],
+      payment: {
+        method: (order.paymentMethod ?? 'cash_payment') as OrderDetail['payment']['method'],
+        status: order.paymentStatus,
+        card_mask: order.cardMask,
+        paid_at: order.paidAt?.toISOString() ?? null,
+      },
+      reserved_until: order.reservedUntil?.toISOString() ?? null,
+      can_pay: canPay(order, now()),
+      is_preorder: order.isPreorder,
+    }
+  }
+
   async function ownOrder(id: string, actor: Actor): Promise<OrderRow> {
     if (!actor.userId) throw unauthorized()
     const order = await repo.order(id)
@@ -843,65 +907,21 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       actor: Actor,
       pointOf: (id: number) => Promise<{ title: string; address: string } | null>,
     ): Promise<OrderDetail> {
-      const order = await ownOrder(orderId, actor)
-      const items = await repo.items(order.id)
-      const shipping = order.shipping
-      const pointId = shipping?.servicePointId ?? null
-      const point = pointId !== null ? await pointOf(pointId) : null
-      const calc = order.calculation
-      return {
-        order_id: order.id,
-        number: order.number,
-        status: order.status as OrderDetail['status'],
-        created_at: order.createdAt.toISOString(),
-        city_id: order.cityId,
-        items: items.map((i) => ({
-          id: i.productId ?? 0,
-          sku: i.sku,
-          uri: i.uri,
-          title: i.title,
-          quantity: i.quantity,
-          price: i.price,
-          totalPrice: i.price * i.quantity,
-          kind: i.kind,
-          image: i.image,
-        })),
-        calculation: calc
-          ? { tradeinSum: 0, tradeins: [], ...calc }
-          : {
-              subTotal: order.total,
-              promoCodeSum: 0,
-              tradeinSum: 0,
-              tradeins: [],
-              giftCardSum: 0,
-              bonusSum: 0,
-              deliverySum: 0,
-              grandTotal: order.total,
-              sumToPay: order.total,
-              prepayment: 0,
-              economySum: 0,
-              cashbackSum: 0,
-            },
-        shipping: {
-          type: (shipping?.type ?? order.deliveryType) as OrderDetail['shipping']['type'],
-          service_point: pointId !== null && point ? { id: pointId, ...point } : null,
-          address: (order.address as OrderDetail['shipping']['address']) ?? null,
-          date: shipping?.date ?? null,
-          slot: shipping?.slot ?? null,
-          installation_date: shipping?.installationDate ?? null,
-        },
-        receiver: order.receiver as OrderDetail['receiver'],
-        payment: {
-          method: (order.paymentMethod ?? 'cash_payment') as OrderDetail['payment']['method'],
-          status: order.paymentStatus,
-          card_mask: order.cardMask,
-          paid_at: order.paidAt?.toISOString() ?? null,
-        },
-        reserved_until: order.reservedUntil?.toISOString() ?? null,
-        can_pay: canPay(order, now()),
-        is_preorder: order.isPreorder,
-      }
+      return orderDetail(await ownOrder(orderId, actor), pointOf)
     },
+
+    /** Any order, for the store's staff (the back office checks who they are): 404 when unknown. */
+    async staffOrder(
+      orderId: string,
+      pointOf: (id: number) => Promise<{ title: string; address: string } | null>,
+    ): Promise<OrderDetail> {
+      const order = await repo.order(orderId)
+      if (!order) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
+      return orderDetail(order, pointOf)
+    },
+
+    /** What an order has been paid back, and what it still owes, tenge. */
+    refundState,
 
     /**
      * An order cancelled (the orders module moves it, under its row lock, in `tx`): its goods go back to

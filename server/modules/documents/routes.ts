@@ -19,7 +19,9 @@ import { createRateLimiter } from '../../http/rate-limit'
 import type { ModuleRegistration } from '../../http/types'
 import { createLocalMailProvider } from '../../providers/mail/local'
 import type { MailProvider } from '../../providers/mail/types'
+import { AdminDocumentParams, ADMIN_API_V1 } from '../../../contract/back-office'
 import type { Actor } from '../cart'
+import { requireStaff, staffOf } from '../staff'
 import { contentDisposition } from './content-disposition'
 import { registerDevMailOutbox } from './dev-mail-outbox'
 import { createDocumentsRepo } from './repo'
@@ -65,6 +67,7 @@ export const documentsModule: ModuleRegistration = (app, { database, config }) =
   const documents = createDocumentsService({
     repo,
     order: (id, actor) => app.checkout.order(id, actor, (point) => repo.servicePoint(point, actor.lang)),
+    staffOrder: (id, lang) => app.checkout.staffOrder(id, (point) => repo.servicePoint(point, lang)),
     cart: (ref, cityId, actor) => app.cartCheckout.priced(ref, cityId, actor),
     mail,
     limiter: createRateLimiter(db),
@@ -181,6 +184,40 @@ export const documentsModule: ModuleRegistration = (app, { database, config }) =
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
       return documents.emailOffer(req.params.id, req.query.email, await actorOf(req), req.ip)
+    },
+  )
+
+  // The back office prints any order's documents for an operator (README, The back office).
+  app.get(
+    `${ADMIN_API_V1}/orders/:id/documents/:kind`,
+    {
+      compress: false,
+      onRequest: requireStaff('operator'),
+      schema: {
+        tags: ['back office'],
+        security: [{ staffToken: [] }],
+        summary: "An order's receipt, invoice (organisations) or barcode as a PDF, for an operator",
+        params: AdminDocumentParams,
+        response: { 200: pdf, ...errors, 429: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const staff = staffOf(req)
+      const file = await documents.forStaff(
+        req.params.kind,
+        req.params.id,
+        { id: staff.id, lang: req.lang },
+        req.ip,
+      )
+      await app.audit.record({
+        actorKind: 'staff',
+        actorId: staff.id,
+        action: `order.document.${req.params.kind}`,
+        subjectKind: 'order',
+        subjectId: req.params.id,
+        ip: req.ip,
+      })
+      return sendPdf(reply, file)
     },
   )
 }

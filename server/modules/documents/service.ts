@@ -30,6 +30,8 @@ export interface DocumentsDeps {
   repo: DocumentsRepo
   /** An order of the actor (401 for a guest, 404 for anyone else's), with its point in `lang`. */
   order: (id: string, actor: Actor) => Promise<OrderDetail>
+  /** Any order, for the store's staff (the route checked who they are). */
+  staffOrder: (id: string, lang: Lang) => Promise<OrderDetail>
   /** The cart as the shopper's next read would answer it, priced by the server. */
   cart: (ref: CartRef, cityId: number, actor: Actor) => Promise<Cart>
   mail: MailProvider
@@ -51,6 +53,8 @@ const offerFilename = (offer: OfferRow) => `offer-${offer.number}.pdf`
 const downloadLimits = {
   perUser: { bucket: 'document-user', max: DOCUMENT_DOWNLOADS_PER_USER_MINUTE, windowSeconds: 60 },
   perClient: { bucket: 'document-client', max: DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE, windowSeconds: 60 },
+  /** A staff member prints for many customers: the client address's allowance is theirs too. */
+  perStaff: { bucket: 'document-staff', max: DOCUMENT_DOWNLOADS_PER_CLIENT_MINUTE, windowSeconds: 60 },
 }
 
 const offerLimits = {
@@ -152,6 +156,29 @@ export function createDocumentsService(deps: DocumentsDeps) {
       await allowDownload(actor, client)
       const order = await deps.order(orderId, actor)
       return { filename: `barcode-${order.number}.pdf`, bytes: await barcodePdf(order, seller, actor.lang) }
+    },
+
+    /**
+     * An order's receipt, invoice (organisations' orders) or barcode for the back office (its route lets
+     * operators in), limited per client address and per staff member as shoppers' downloads are.
+     */
+    async forStaff(
+      kind: 'receipt' | 'invoice' | 'barcode',
+      orderId: string,
+      staff: { id: string; lang: Lang },
+      client: string,
+    ): Promise<Pdf> {
+      await limiter.take(downloadLimits.perClient, client)
+      await limiter.take(downloadLimits.perStaff, staff.id)
+      const order = await deps.staffOrder(orderId, staff.lang)
+      if (kind === 'invoice') {
+        if (!order.receiver.isOrganization || !order.receiver.organization)
+          throw unprocessable(DOCUMENT_ERROR_KEYS.invoiceForOrganisations)
+        return { filename: `invoice-${order.number}.pdf`, bytes: await invoicePdf(order, seller, staff.lang) }
+      }
+      if (kind === 'barcode')
+        return { filename: `barcode-${order.number}.pdf`, bytes: await barcodePdf(order, seller, staff.lang) }
+      return { filename: `check-${order.number}.pdf`, bytes: await receiptPdf(order, seller, staff.lang) }
     },
 
     /** An offer of the shopper's cart's goods for an organisation, at today's prices in the city. */

@@ -10,7 +10,7 @@ import { conflict, HttpError, notFound } from '../../http/errors'
 import type { OrderSettlement } from '../checkout'
 import type { Notify } from '../notifications'
 import type { DueMove, LifecycleOrder, LifecycleRepo } from './lifecycle-repo'
-import { allowed, type Transition } from './transitions'
+import { allowed, nextStatuses, type Transition } from './transitions'
 
 export interface LifecycleDeps {
   db: Db
@@ -30,6 +30,8 @@ export interface MoveOptions {
   /** The shopper acting: another shopper's order is 404. */
   userId?: string
   note?: string | null
+  /** More work in the move's transaction once the order moved (the back office's audit entry). */
+  within?: (tx: Db) => Promise<void>
 }
 
 /**
@@ -90,6 +92,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         await repo.paidOnReceipt(tx, order.id, at)
       }
       await repo.move(tx, order.id, order.status, to, actor, options.note ?? null)
+      await options.within?.(tx)
       if (order.userId)
         await notify(
           order.userId,
@@ -125,6 +128,12 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
   return {
     move,
     timeline,
+
+    /** Where `actor` may move the order now, in the rows' order (404 for an unknown order). */
+    async next(orderId: string, actor: OrderActor): Promise<OrderStatus[]> {
+      const order = owned(await repo.order(orderId), undefined)
+      return nextStatuses(await transitions(), order.status, actor, order.shippingType)
+    },
 
     /**
      * The shopper cancels (PATCH …/cancelation): only from a status the rows let a shopper cancel, 409

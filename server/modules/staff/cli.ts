@@ -8,7 +8,9 @@ import {
   type CommandIo,
   type WithDatabase,
 } from '../../db/cli'
+import type { Db } from '../../db/connection'
 import { createRateLimiter } from '../../http/rate-limit'
+import { recordAudit } from '../audit'
 import { createStaffRepo } from './repo'
 import { createStaffService } from './service'
 
@@ -74,6 +76,13 @@ function parse(argv: string[]): Parsed | { help: boolean; problem?: string } {
   return { help: false, problem: `unknown command ${command}` }
 }
 
+const serviceOn = (db: Db) =>
+  createStaffService({
+    repo: createStaffRepo(db),
+    limiter: createRateLimiter(db),
+    audit: (entry) => recordAudit(db, entry),
+  })
+
 /** The first line of standard input (a password piped in or typed), without its line end. */
 export async function firstLineOfStdin(): Promise<string> {
   let text = ''
@@ -109,7 +118,7 @@ export async function runStaffCli(
       return 2
     }
     const created = await withDatabase((db) =>
-      createStaffService({ repo: createStaffRepo(db), limiter: createRateLimiter(db) }).add({
+      serviceOn(db).add({
         login: parsed.login,
         name: parsed.name,
         role: parsed.role,
@@ -124,7 +133,7 @@ export async function runStaffCli(
     return 0
   }
   if (parsed.command === 'disable') {
-    const done = await withDatabase((db) => createStaffRepo(db).disable(parsed.login))
+    const done = await withDatabase((db) => serviceOn(db).disable(parsed.login))
     if (!done) {
       io.err(`staff: no account has the login ${parsed.login}`)
       return 1

@@ -53,7 +53,11 @@ function signedIn(req: FastifyRequest, reply: FastifyReply, tokens: StaffTokens)
 export const staffModule: ModuleRegistration = (app, { database }) => {
   const db = database.db
   const repo = createStaffRepo(db)
-  const staff = createStaffService({ repo, limiter: createRateLimiter(db) })
+  const staff = createStaffService({
+    repo,
+    limiter: createRateLimiter(db),
+    audit: (entry) => app.audit.record(entry),
+  })
   app.decorate('staff', staff)
   app.decorate('staffTokenVerifier', async (token: string) => (await repo.accessTokenStaff(token)) ?? null)
   app.decorateRequest('staff', null)
@@ -104,11 +108,14 @@ export const staffModule: ModuleRegistration = (app, { database }) => {
       },
     },
     async (req, reply) => {
-      await staff.signOut([
-        { token: req.body.refresh_token, kind: 'refresh' },
-        { token: readCookie(req, STAFF_COOKIES.refresh), kind: 'refresh' },
-        { token: staffTokenFrom(req), kind: 'access' },
-      ])
+      await staff.signOut(
+        [
+          { token: req.body.refresh_token, kind: 'refresh' },
+          { token: readCookie(req, STAFF_COOKIES.refresh), kind: 'refresh' },
+          { token: staffTokenFrom(req), kind: 'access' },
+        ],
+        req.ip,
+      )
       clearStaffCookies(req, reply)
       return reply.code(204).header('cache-control', 'no-store').send(null)
     },

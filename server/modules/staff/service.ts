@@ -9,6 +9,7 @@ import { HttpError, unauthorized } from '../../http/errors'
 import type { Backoff, RateLimiter } from '../../http/rate-limit'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { newToken } from '../../lib/secret-tokens'
+import type { AuditEntry } from '../audit'
 import type { StaffRepo, StaffRow } from './repo'
 
 /**
@@ -48,10 +49,24 @@ export const toMe = (row: Pick<StaffRow, 'id' | 'login' | 'name' | 'role'>): Sta
 export interface StaffServiceDeps {
   repo: StaffRepo
   limiter: RateLimiter
+  /** Records sign-ins (and failed ones), sign-outs and account changes in the audit log. */
+  audit: (entry: AuditEntry) => Promise<void>
+  /** Who changes accounts: the command line, by default. */
+  actor?: string
 }
 
 /** Staff sign-in, token rotation and sign-out: the shoppers' token design with tables of its own. */
-export function createStaffService({ repo, limiter }: StaffServiceDeps) {
+export function createStaffService({ repo, limiter, audit, actor = 'npm run staff' }: StaffServiceDeps) {
+  const byCommand = (action: string, row: Pick<StaffRow, 'id' | 'login' | 'role'>) =>
+    audit({
+      actorKind: 'system',
+      actorId: actor,
+      action,
+      subjectKind: 'staff',
+      subjectId: row.id,
+      details: { login: row.login, role: row.role },
+    })
+
   async function tokensFor(row: StaffRow, sessionId: string): Promise<StaffTokens> {
     const access = newToken()
     const refresh = newToken()
@@ -73,11 +88,32 @@ export function createStaffService({ repo, limiter }: StaffServiceDeps) {
       const row = await repo.byLogin(login)
       // Verified even without an account, so the answer takes as long either way.
       const ok = await verifyPassword(password, row?.passwordHash ?? null)
-      if (!ok || !row) throw wrongCredentials()
+      if (!ok || !row) {
+        await audit({
+          actorKind: 'staff',
+          actorId: row?.id ?? null,
+          action: 'staff.signin.failed',
+          subjectKind: 'staff',
+          subjectId: row?.id ?? null,
+          details: { login },
+          ip: client,
+        })
+        throw wrongCredentials()
+      }
       await limiter.succeeded(STAFF_SIGNIN_BACKOFF.perLogin, login)
       await limiter.givenBack(STAFF_SIGNIN_BACKOFF.perClient, client)
       if (row.disabledAt) throw disabled()
-      return tokensFor(row, await repo.createSession(row.id, STAFF_SESSION_SECONDS))
+      const sessionId = await repo.createSession(row.id, STAFF_SESSION_SECONDS)
+      await audit({
+        actorKind: 'staff',
+        actorId: row.id,
+        action: 'staff.signin',
+        subjectKind: 'staff',
+        subjectId: row.id,
+        details: { login, role: row.role },
+        ip: client,
+      })
+      return tokensFor(row, sessionId)
     },
 
     /** Rotates the refresh token; a second use of one revokes its whole sign-in. */
@@ -95,11 +131,25 @@ export function createStaffService({ repo, limiter }: StaffServiceDeps) {
     },
 
     /** Ends the sign-ins of whichever tokens the client still has; signing out twice is fine. */
-    async signOut(tokens: { token: string | undefined; kind: 'access' | 'refresh' }[]): Promise<void> {
+    async signOut(
+      tokens: { token: string | undefined; kind: 'access' | 'refresh' }[],
+      client: string,
+    ): Promise<void> {
+      const ended = new Set<string>()
       for (const { token, kind } of tokens) {
         if (!token) continue
         const found = await repo.tokenSession(token, kind)
-        if (found) await repo.revokeSession(found.sessionId, 'signout')
+        if (!found || found.revokedAt || ended.has(found.sessionId)) continue
+        await repo.revokeSession(found.sessionId, 'signout')
+        ended.add(found.sessionId)
+        await audit({
+          actorKind: 'staff',
+          actorId: found.staffId,
+          action: 'staff.signout',
+          subjectKind: 'staff',
+          subjectId: found.staffId,
+          ip: client,
+        })
       }
     },
 
@@ -111,15 +161,23 @@ export function createStaffService({ repo, limiter }: StaffServiceDeps) {
 
     /** A new account (the command line's `add`); undefined when the login is taken. */
     async add(input: { login: string; name: string; role: StaffRole; password: string }) {
-      return repo.create({
+      const created = await repo.create({
         login: input.login,
         name: input.name,
         role: input.role,
         passwordHash: await hashPassword(input.password),
       })
+      if (created) await byCommand('staff.add', created)
+      return created
     },
 
-    disable: (login: string) => repo.disable(login),
+    /** Disables an account and ends its sign-ins; false when there is no such login. */
+    async disable(login: string): Promise<boolean> {
+      const row = await repo.byLogin(login)
+      if (!row || !(await repo.disable(login))) return false
+      await byCommand('staff.disable', row)
+      return true
+    },
     list: () => repo.list(),
   }
 }
