@@ -1,6 +1,7 @@
 import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
+import { catalogImportModule } from './catalog-import'
 import { checkoutModule } from './checkout/routes'
 import { configuratorModule } from './configurator'
 import { deliverablesModule } from './deliverables/routes'
@@ -72,6 +73,7 @@ export const modules = [
   ]),
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
+  defineModule('catalog-import', catalogImportModule, ['catalog']),
   defineModule('push', pushModule, ['account', 'notifications']),
 ]
 
