@@ -14,6 +14,7 @@ import { searchModule } from './search/routes'
 import { seoModule } from './seo/routes'
 import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
+import { auditModule } from './audit'
 import { bonusModule } from './bonus'
 import { brokerModule } from './broker'
 import { cartModule } from './cart'
@@ -35,6 +36,7 @@ import { wishlistModule } from './wishlist'
 /** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
 export const modules = [
   defineModule('health', healthModule),
+  defineModule('audit', auditModule),
   defineModule('media', mediaModule),
   defineModule('catalog', catalogModule),
   defineModule('search', searchModule, ['catalog']),
