@@ -8,6 +8,7 @@ import { SearchResponse } from '../../../contract/search'
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { HttpError } from '../../http/errors'
+import { listAudit } from '../audit'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
@@ -29,11 +30,12 @@ beforeAll(async () => {
   for (const p of points) shops.set(p.city_id, [...(shops.get(p.city_id) ?? []), p.id])
 })
 
+const actor = { kind: 'system' as const, id: 'catalog-import.test' }
 const shop = (city: number, n = 0) => shops.get(city)![n]!
 
 /** Sends a file as the back office would and waits for it to be applied. */
 async function importFile(text: string, format: ImportFormat = 'csv'): Promise<ImportView> {
-  const staged = await app.catalogImports.receive(Readable.from([Buffer.from(text)]), format, null)
+  const staged = await app.catalogImports.receive(Readable.from([Buffer.from(text)]), format, actor)
   await app.catalogImports.drain()
   return app.catalogImports.view(staged.id, 0, 500)
 }
@@ -270,11 +272,12 @@ describe('one product in one city', () => {
       (await rows<{ n: number }>(db, sql`select count(*)::int as n from catalog_imports`))[0]!.n
     const before = await imports()
     await holdUnits(a, point, 2)
-    const edited = await app.catalogImports.editCity(a.sku, 1, {
-      price: 18_990,
-      old_price: 21_990,
-      stocks: [{ point_id: point, condition: 'N', on_hand: 10 }],
-    })
+    const edited = await app.catalogImports.editCity(
+      a.sku,
+      1,
+      { price: 18_990, old_price: 21_990, stocks: [{ point_id: point, condition: 'N', on_hand: 10 }] },
+      actor,
+    )
     const almaty = edited.cities.find((c) => c.city_id === 1)!
     expect(almaty).toMatchObject({ price: 18_990, old_price: 21_990 })
     expect(almaty.stocks.find((s) => s.point_id === point && s.condition === 'N')).toMatchObject({
@@ -283,20 +286,31 @@ describe('one product in one city', () => {
       on_hand: 10,
     })
     await expect(
-      app.catalogImports.editCity(a.sku, 1, {
-        price: 1000,
-        stocks: [{ point_id: point, condition: 'N', on_hand: 1 }],
-      }),
+      app.catalogImports.editCity(
+        a.sku,
+        1,
+        { price: 1000, stocks: [{ point_id: point, condition: 'N', on_hand: 1 }] },
+        actor,
+      ),
     ).rejects.toMatchObject({ statusCode: 409, details: { point_id: point, held: 2 } })
     // all or nothing: the price of the refused edit did not stay either
     expect((await priceOf(a, 1))!.price).toBe(18_990)
     await expect(
-      app.catalogImports.editCity(a.sku, 1, { stocks: [{ point_id: shop(2), condition: 'N', on_hand: 1 }] }),
+      app.catalogImports.editCity(
+        a.sku,
+        1,
+        { stocks: [{ point_id: shop(2), condition: 'N', on_hand: 1 }] },
+        actor,
+      ),
     ).rejects.toMatchObject({ statusCode: 422 })
-    await expect(app.catalogImports.editCity('0000', 1, { price: 1000 })).rejects.toMatchObject({
+    await expect(app.catalogImports.editCity('0000', 1, { price: 1000 }, actor)).rejects.toMatchObject({
       statusCode: 404,
     })
-    // an edit leaves no import behind
+    // an edit leaves no import behind, and the audit log has the one that was made
     expect(await imports()).toBe(before)
+    const audited = await listAudit(db, { subjectKind: 'product', subjectId: a.sku, limit: 10 })
+    expect(audited.map((e) => [e.action, e.actorId, e.details.price])).toEqual([
+      ['catalog.edit', actor.id, 18_990],
+    ])
   })
 })

@@ -13,6 +13,7 @@ import { HOLDING_ORDER_STATUSES, MAX_STORED_REJECTIONS } from '../../../contract
 import type { Db } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { conflict, notFound, unprocessable } from '../../http/errors'
+import { recordAudit } from '../audit'
 import { readRows, UnreadableFile } from './read'
 import { createImportRepo, LEASE_LOST, type ImportRepo, type ImportRow } from './repo'
 import { checkRow, isImportField, type Rejection, type StagedRow } from './rows'
@@ -24,6 +25,13 @@ export interface ImportOptions {
   pauseMs: number
   /** How long a process holds an import it applies before another may go on with it. */
   leaseMs: number
+}
+
+/** Who did it, for the audit log: a staff member through the back office, or a command. */
+export interface Actor {
+  kind: 'staff' | 'system'
+  id: string
+  ip?: string | null
 }
 
 interface Log {
@@ -144,8 +152,8 @@ export function createImportService({ db, log, options }: { db: Db; log: Log; op
    * whole and readable, the import is applied in the background (`kick`). A file that stops being
    * readable leaves nothing behind but a failed import, and the caller hears why (422).
    */
-  async function receive(body: Readable, format: ImportFormat, staffId: string | null): Promise<ImportView> {
-    const id = await repo.create(format, staffId)
+  async function receive(body: Readable, format: ImportFormat, actor: Actor): Promise<ImportView> {
+    const id = await repo.create(format, actor.kind === 'staff' ? actor.id : null)
     const { rows: read, tally } = readRows(body, format)
     let batch: StagedRow[] = []
     let rejected: Rejection[] = []
@@ -203,12 +211,23 @@ export function createImportService({ db, log, options }: { db: Db; log: Log; op
       await repo.fail(id, 'empty')
       throw unprocessable(KEYS.empty, { import_id: id })
     }
-    await repo.staged(id, {
-      hash: tally.hash(),
-      bytes: tally.bytes(),
-      rows: total,
-      rejected: rejectedRows,
-      lastRow,
+    await db.transaction(async (tx) => {
+      await createImportRepo(tx).staged(id, {
+        hash: tally.hash(),
+        bytes: tally.bytes(),
+        rows: total,
+        rejected: rejectedRows,
+        lastRow,
+      })
+      await recordAudit(tx, {
+        actorKind: actor.kind,
+        actorId: actor.id,
+        action: 'catalog.import',
+        subjectKind: 'catalog_import',
+        subjectId: id,
+        details: { format, bytes: tally.bytes(), rows: total, rejected: rejectedRows, sha256: tally.hash() },
+        ip: actor.ip ?? null,
+      })
     })
     if (lastRow === 0) await repo.finish(id)
     else void kick().catch((err: unknown) => log.error({ err }, 'catalog import runner failed'))
@@ -307,7 +326,7 @@ export function createImportService({ db, log, options }: { db: Db; log: Log; op
    * follows the same rule, locks and `stock_changes`), all or nothing: a stock below what open orders
    * hold is 409 with the units held, an unknown point 422. Nothing of it is kept as an import.
    */
-  async function editCity(sku: string, cityId: number, edit: CityEdit): Promise<AdminProduct> {
+  async function editCity(sku: string, cityId: number, edit: CityEdit, actor: Actor): Promise<AdminProduct> {
     await productId(sku)
     let price = edit.price
     let oldPrice = edit.old_price
@@ -370,7 +389,18 @@ export function createImportService({ db, log, options }: { db: Db; log: Log; op
         // an edit leaves no import behind: only the change (and the audit log's line)
         await tx.execute(sql`delete from catalog_imports where id = ${id}`)
         const first = turnedAway[0]
-        if (!first) return
+        if (!first) {
+          await recordAudit(tx, {
+            actorKind: actor.kind,
+            actorId: actor.id,
+            action: 'catalog.edit',
+            subjectKind: 'product',
+            subjectId: sku,
+            details: { city_id: cityId, price, old_price: oldPrice ?? null, stocks: edit.stocks ?? [] },
+            ip: actor.ip ?? null,
+          })
+          return
+        }
         const point = staged[first.row_no - 1]?.point_id
         if (first.reason === 'below_reserved')
           throw conflict(KEYS.belowReserved, { point_id: point, held: first.held })
