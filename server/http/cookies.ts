@@ -23,10 +23,16 @@ interface CookieOptions {
   maxAge: number
   httpOnly: boolean
   secure: boolean
+  /** `/` unless given. */
+  path?: string
 }
 
-function serialize(name: string, value: string, { maxAge, httpOnly, secure }: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${maxAge}`, 'SameSite=Lax']
+function serialize(
+  name: string,
+  value: string,
+  { maxAge, httpOnly, secure, path = '/' }: CookieOptions,
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${path}`, `Max-Age=${maxAge}`, 'SameSite=Lax']
   if (maxAge === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT')
   if (httpOnly) parts.push('HttpOnly')
   if (secure) parts.push('Secure')
@@ -68,4 +74,18 @@ export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
   append(reply, serialize(COOKIES.access, '', { ...gone, httpOnly: true }))
   append(reply, serialize(COOKIES.refresh, '', { ...gone, httpOnly: true }))
   append(reply, serialize(COOKIES.tdid, '', { ...gone, httpOnly: false }))
+}
+
+/**
+ * An HttpOnly, SameSite=Lax cookie under `path` (the staff's under `/admin`), set once in the answer;
+ * `maxAge` 0 clears it.
+ */
+export function setPathCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  { maxAge, path }: { maxAge: number; path: string },
+) {
+  append(reply, serialize(name, value, { maxAge, path, httpOnly: true, secure: isSecure(req) }))
 }

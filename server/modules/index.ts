@@ -30,6 +30,7 @@ import { pushModule } from './push'
 import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
+import { staffModule } from './staff'
 import type { App } from '../http/types'
 import { wishlistModule } from './wishlist'
 
@@ -77,6 +78,8 @@ export const modules = [
   defineModule('configurator', configuratorModule, ['account']),
   defineModule('catalog-import', catalogImportModule, ['catalog']),
   defineModule('push', pushModule, ['account', 'notifications']),
+  // the back office's staff accounts; its `requireStaff` reads shoppers' tokens to refuse them (403)
+  defineModule('staff', staffModule, ['account']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */
