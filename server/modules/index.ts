@@ -76,10 +76,10 @@ export const modules = [
   ]),
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
-  defineModule('catalog-import', catalogImportModule, ['catalog']),
   defineModule('push', pushModule, ['account', 'notifications']),
   // the back office's staff accounts; its `requireStaff` reads shoppers' tokens to refuse them (403)
   defineModule('staff', staffModule, ['account']),
+  defineModule('catalog-import', catalogImportModule, ['catalog', 'audit', 'staff']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

@@ -2,7 +2,13 @@ import { randomInt } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ImportFormat, ImportView } from '../../../contract/catalog-import'
+import {
+  ADMIN_CATALOG_V1,
+  AdminProduct,
+  AdminProductHits,
+  ImportView,
+  type ImportFormat,
+} from '../../../contract/catalog-import'
 import { ProductListResponse } from '../../../contract/catalog'
 import { SearchResponse } from '../../../contract/search'
 import type { Db } from '../../db/connection'
@@ -12,6 +18,7 @@ import { listAudit } from '../audit'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
+import { signInTestStaff } from '../../test/staff'
 import { makeProduct, type TestProduct } from '../../test/products'
 
 let app: App
@@ -312,5 +319,90 @@ describe('one product in one city', () => {
     expect(audited.map((e) => [e.action, e.actorId, e.details.price])).toEqual([
       ['catalog.edit', actor.id, 18_990],
     ])
+  })
+})
+
+describe('the back office routes', () => {
+  it('take a CSV body from an admin or an operator, and refuse shoppers (403), strangers (401), moderators (403)', async () => {
+    const a = await makeProduct(db, { prices: { 1: 10_000 } })
+    const operator = await signInTestStaff(app, 'operator')
+    const csv = `sku,city_id,price\n${a.sku},1,8990\n${a.sku},9,8990\n`
+    const post = (headers: Record<string, string>, body = csv, type = 'text/csv') =>
+      app.inject({
+        method: 'POST',
+        url: `${ADMIN_CATALOG_V1}/imports`,
+        headers: { 'content-type': type, ...headers },
+        payload: body,
+      })
+    const shopper = await signInTestUser(app)
+    expect((await post(shopper.headers)).statusCode).toBe(403)
+    expect((await post({})).statusCode).toBe(401)
+    expect((await post((await signInTestStaff(app, 'moderator')).headers)).statusCode).toBe(403)
+    expect((await post(operator.headers, 'x', 'application/pdf')).statusCode).toBe(415)
+    const res = await post(operator.headers)
+    expect(res.statusCode, res.body).toBe(202)
+    const staged = ImportView.parse(res.json())
+    await app.catalogImports.drain()
+    const report = await app.inject({
+      url: `${ADMIN_CATALOG_V1}/imports/${staged.id}`,
+      headers: operator.headers,
+    })
+    expect(ImportView.parse(report.json())).toMatchObject({
+      status: 'done',
+      progress: 1,
+      rows: { total: 2, rejected: 1 },
+      rejections: [{ row: 3, field: 'city_id', reason: 'bad_value', value: '9' }],
+    })
+    expect((await priceOf(a, 1))!.price).toBe(8990)
+    const audited = await listAudit(db, { subjectKind: 'catalog_import', subjectId: staged.id, limit: 5 })
+    expect(audited.map((e) => [e.action, e.actorKind, e.actorId])).toEqual([
+      ['catalog.import', 'staff', operator.id],
+    ])
+    const broken = await post(operator.headers, '{"sku": ', 'application/json')
+    expect(broken.statusCode).toBe(422)
+    expect(broken.json()).toMatchObject({ error: { message: 'catalogImport:importUnreadable' } })
+  })
+
+  it('finds a product and edits its price and stock in a city; bad values 400, an unknown city 404, shoppers 403', async () => {
+    const a = await makeProduct(db, { prices: { 2: 50_000 }, stock: { 2: 3 } })
+    const admin = await signInTestStaff(app, 'admin')
+    const found = await app.inject({ url: `${ADMIN_CATALOG_V1}/products?q=${a.sku}`, headers: admin.headers })
+    expect(AdminProductHits.parse(found.json()).products.map((p) => p.sku)).toEqual([a.sku])
+    const point = shop(2)
+    const patch = (body: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: `${ADMIN_CATALOG_V1}/products/${a.sku}/cities/2`,
+        headers: admin.headers,
+        payload: body,
+      })
+    const ok = await patch({ price: 45_990, stocks: [{ point_id: point, on_hand: 7 }] })
+    expect(ok.statusCode, ok.body).toBe(200)
+    const astana = AdminProduct.parse(ok.json()).cities.find((c) => c.city_id === 2)!
+    expect(astana.price).toBe(45_990)
+    expect(astana.stocks.find((s) => s.point_id === point && s.condition === 'N')!.available).toBe(7)
+    expect((await patch({ price: 0 })).statusCode).toBe(400)
+    expect((await patch({})).statusCode).toBe(400)
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `${ADMIN_CATALOG_V1}/products/${a.sku}/cities/9`,
+          headers: admin.headers,
+          payload: { price: 5 },
+        })
+      ).statusCode,
+    ).toBe(404)
+    const shopper = await signInTestUser(app)
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `${ADMIN_CATALOG_V1}/products/${a.sku}/cities/2`,
+          headers: shopper.headers,
+          payload: { price: 5 },
+        })
+      ).statusCode,
+    ).toBe(403)
   })
 })
