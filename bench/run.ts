@@ -148,15 +148,21 @@ async function main() {
         durationSeconds: duration,
       })
       const table = [row('bare Fastify hello-world', ceiling)]
-      const scenarios = await storeScenarios(store.baseUrl, values.match)
+      const scenarios = await storeScenarios(store.baseUrl, values.match, env.DATABASE_URL)
+      const notes: string[] = []
       for (const scenario of scenarios) {
         if (scenario.warmup) await warm(store.baseUrl, scenario.warmup, connections)
+        const alongside = scenario.alongside?.()
         const result = await runLoad({
           baseUrl: store.baseUrl,
           requests: scenario.requests,
-          connections,
-          durationSeconds: duration,
+          connections: scenario.load?.connections ?? connections,
+          overallRate: scenario.load?.overallRate,
+          // work alongside the load: the load runs until it ends (at most 10 minutes)
+          durationSeconds: alongside ? 600 : duration,
+          until: alongside,
         })
+        if (alongside) notes.push(await alongside)
         table.push(row(scenario.name, result, ceiling, scenario.target))
         if (scenario.sizedCeiling) {
           const bytes = await meanAnswerBytes(store.baseUrl, scenario.requests)
@@ -170,7 +176,9 @@ async function main() {
         }
       }
       console.table(table)
+      for (const note of notes) console.log(note)
       report.api = table
+      if (notes.length > 0) report.notes = notes
     }
     let failedPages: string[] = []
     if (values.only !== 'api') {

@@ -2,6 +2,7 @@ import type { LoadRequest } from './lib/load'
 import type { Scenario } from './lib/scenario'
 import { checkoutScenarios } from './checkout'
 import { configuratorScenarios } from './configurator'
+import { importScenarios } from './import'
 import { reviewsScenarios } from './reviews'
 import { sitemapScenarios } from './sitemap'
 import { wishlistScenarios } from './wishlist'
@@ -19,7 +20,10 @@ function productImages(count: number): LoadRequest[] {
  * The scenario groups and the words their scenarios' names start with: `--match` prepares only the
  * groups it can select (the checkout's 4,000 carts took a minute of every run, whatever was asked).
  */
-const GROUPS: { names: string[]; build: (baseUrl: string) => Promise<Scenario[]> | Scenario[] }[] = [
+const GROUPS: {
+  names: string[]
+  build: (baseUrl: string, databaseUrl?: string) => Promise<Scenario[]> | Scenario[]
+}[] = [
   {
     names: ['GET /api/health', 'GET image'],
     build: () => {
@@ -39,14 +43,22 @@ const GROUPS: { names: string[]; build: (baseUrl: string) => Promise<Scenario[]>
   { names: ['reviews of a product'], build: reviewsScenarios },
   { names: ['wishlist:'], build: wishlistScenarios },
   { names: ['configurator:'], build: configuratorScenarios },
+  { names: ['import:'], build: importScenarios },
 ]
 
-/** The scenarios whose names hold `match` (all without one). */
-export async function storeScenarios(baseUrl: string, match?: string): Promise<Scenario[]> {
+/**
+ * The scenarios whose names hold `match` (all without one). `databaseUrl` is the store's PostgreSQL, for
+ * the scenarios that read what to send from it (the catalogue import).
+ */
+export async function storeScenarios(
+  baseUrl: string,
+  match?: string,
+  databaseUrl?: string,
+): Promise<Scenario[]> {
   const scenarios: Scenario[] = []
   for (const group of GROUPS)
     if (!match || group.names.some((n) => n.includes(match) || match.includes(n)))
-      scenarios.push(...(await group.build(baseUrl)))
+      scenarios.push(...(await group.build(baseUrl, databaseUrl)))
   return scenarios.filter((s) => !match || s.name.includes(match))
 }
 

@@ -111,6 +111,16 @@ const Env = z.object({
    * of shoppers up from 127.0.0.1 against one server and raise it.
    */
   SMS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Largest catalogue import file (README, Catalogue import): 100,000 price and stock rows are about 4 MB. */
+  CATALOG_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1_048_576),
+  /** Rows of an import applied in one transaction: bounded, so the locks it takes are short. */
+  CATALOG_IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(50_000).default(2000),
+  /** A pause between two transactions of an import, giving shoppers' statements the database. */
+  CATALOG_IMPORT_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
    * `1` serves `GET /dev/mail-outbox` (the local mail provider's messages and their attachments) in
    * production mode too, for the journeys; there it answers loopback clients only.

@@ -17,6 +17,10 @@ export interface LoadOptions {
   requests: LoadRequest[]
   connections?: number
   durationSeconds?: number
+  /** Requests per second over all connections (autocannon's overallRate); unset, as fast as they go. */
+  overallRate?: number
+  /** Stops the load early when this settles. */
+  until?: Promise<unknown>
 }
 
 export interface LoadResult extends LatencySummary {
@@ -48,6 +52,8 @@ export async function runLoad({
   requests,
   connections = 32,
   durationSeconds = 10,
+  overallRate,
+  until,
 }: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = []
   let next = 0
@@ -61,6 +67,7 @@ export async function runLoad({
       url: baseUrl,
       connections,
       duration: durationSeconds,
+      ...(overallRate ? { overallRate } : {}),
       requests: [
         {
           setupRequest: (req) => {
@@ -83,6 +90,7 @@ export async function runLoad({
     (err, result) => finish(err, result),
   )
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  void until?.finally(() => instance.stop())
   const result = await done
   return {
     ...summarise(latencies),

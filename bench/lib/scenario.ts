@@ -13,4 +13,11 @@ export interface Scenario {
    * and how much depends on the machine.
    */
   sizedCeiling?: boolean
+  /** Connections and a steady rate of its own, instead of the run's connections as fast as they go. */
+  load?: { connections: number; overallRate?: number }
+  /**
+   * Work started with the load, which runs until it ends (the catalogue import); what it resolves to is
+   * printed under the table.
+   */
+  alongside?: () => Promise<string>
 }

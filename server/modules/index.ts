@@ -1,6 +1,7 @@
 import { defineModule } from '../http/types'
 import { accountModule } from './account/routes'
 import { catalogModule } from './catalog'
+import { catalogImportModule } from './catalog-import'
 import { checkoutModule } from './checkout/routes'
 import { configuratorModule } from './configurator'
 import { deliverablesModule } from './deliverables/routes'
@@ -81,6 +82,7 @@ export const modules = [
   defineModule('push', pushModule, ['account', 'notifications']),
   // the back office's orders, promotions and reviews (its documents are the documents module's)
   defineModule('back-office', backOfficeModule, ['staff', 'audit', 'orders', 'checkout', 'reviews']),
+  defineModule('catalog-import', catalogImportModule, ['catalog', 'audit', 'staff']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */
