@@ -69,3 +69,14 @@ export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
   append(reply, serialize(COOKIES.refresh, '', { ...gone, httpOnly: true }))
   append(reply, serialize(COOKIES.tdid, '', { ...gone, httpOnly: false }))
 }
+
+/** Another module's cookie (the support chat's guest token): HttpOnly unless said otherwise, SameSite=Lax. */
+export function setCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  { maxAge, httpOnly = true }: { maxAge: number; httpOnly?: boolean },
+) {
+  append(reply, serialize(name, value, { maxAge, httpOnly, secure: isSecure(req) }))
+}

@@ -25,6 +25,7 @@ import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
 import { pushModule } from './push'
+import { supportChatModule } from './support-chat'
 import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
@@ -73,6 +74,7 @@ export const modules = [
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
   defineModule('push', pushModule, ['account', 'notifications']),
+  defineModule('support-chat', supportChatModule(), ['media', 'account']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

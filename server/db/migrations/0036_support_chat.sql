@@ -4,6 +4,7 @@ CREATE TABLE "support_conversations" (
 	"guest_token_hash" text,
 	"status" text DEFAULT 'waiting' NOT NULL,
 	"taken_by" text,
+	"taken_by_name" text,
 	"taken_at" timestamp with time zone,
 	"cart_id" uuid,
 	"city_id" smallint DEFAULT 1 NOT NULL,

@@ -29,6 +29,8 @@ export const supportConversations = pgTable(
     guestTokenHash: text('guest_token_hash'),
     status: text('status').$type<'waiting' | 'taken' | 'closed'>().notNull().default('waiting'),
     takenBy: text('taken_by'),
+    /** The operator's login when they took it, as the back office lists it. */
+    takenByName: text('taken_by_name'),
     takenAt: timestamp('taken_at', { withTimezone: true }),
     /** The cart the shopper's device holds (a guest's cart id), shown to the operator beside the chat. */
     cartId: uuid('cart_id'),

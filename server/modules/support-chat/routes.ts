@@ -1,0 +1,348 @@
+import { createHash, randomBytes } from 'node:crypto'
+import websocket from '@fastify/websocket'
+import type { FastifyRequest } from 'fastify'
+import type { WebSocket } from 'ws'
+import { z } from 'zod'
+import { CityId, ErrorBody } from '../../../contract/common'
+import {
+  SUPPORT_CLOSE,
+  SUPPORT_ERROR_KEYS,
+  SUPPORT_GUEST_COOKIE,
+  SUPPORT_LIMITS,
+  SUPPORT_SOCKET,
+  SUPPORT_V1,
+  SupportAttachment,
+  SupportClientFrameSchema,
+  SupportMessages,
+  SupportSendBody,
+  SupportSent,
+  SupportSession,
+  SupportSessionBody,
+  SupportSince,
+  SupportWidgets,
+  type SupportServerFrame,
+} from '../../../contract/support-chat'
+import { optionalUser } from '../../http/auth'
+import { readCookie, setCookie } from '../../http/cookies'
+import { HttpError, unauthorized } from '../../http/errors'
+import { createRateLimiter } from '../../http/rate-limit'
+import type { App, ModuleRegistration } from '../../http/types'
+import { createLocalBus, createPgBus, type ChatBus } from './bus'
+import { createHub, type Hub, type Peer } from './hub'
+import { createSupportRepo, type ChatIdentity } from './repo'
+import { createSupportService, type ChatAudit, type ShopperContext, type SupportService } from './service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chat's service, hub and bus (the back office's routes and the tests use them). */
+    supportChat: { service: SupportService; hub: Hub; bus: ChatBus }
+  }
+}
+
+const GUEST_TOKEN = /^[A-Za-z0-9_-]{32}$/
+/** A guest's chat is found again for this long on the same device. */
+const GUEST_COOKIE_SECONDS = 90 * 24 * 3600
+/** Sockets that did not answer the last ping by the next are dropped (a phone gone out of range). */
+const HEARTBEAT_MS = 30_000
+
+const tags = ['support']
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody }
+const PRIVATE = 'private, no-store'
+const DeviceQuery = z.object({ city_id: CityId.default(1), cart_id: z.uuid().optional() })
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+function guestTokenHash(req: FastifyRequest): string | null {
+  const token = readCookie(req, SUPPORT_GUEST_COOKIE)
+  return token && GUEST_TOKEN.test(token) ? hashToken(token) : null
+}
+
+/** The signed-in shopper, else the guest of this device's cookie, else nobody. */
+async function identityOf(req: FastifyRequest): Promise<ChatIdentity | null> {
+  const user = await optionalUser(req)
+  if (user) return { kind: 'shopper', userId: user.userId }
+  const hash = guestTokenHash(req)
+  return hash ? { kind: 'guest', tokenHash: hash } : null
+}
+
+/**
+ * A browser's WebSocket is not bound by the same-origin policy, so a page elsewhere could open one with
+ * this store's cookies (those are SameSite=Lax, which covers other sites but not another host of the same
+ * site). The upgrade is let in from this store's own pages only: the Origin the browser sends must be the
+ * address the request came to (or PUBLIC_ORIGIN). Clients that are not browsers send no Origin.
+ */
+export function sameOrigin(req: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const origin = req.headers.origin
+  if (origin === undefined) return true
+  if (publicOrigin && origin === publicOrigin) return true
+  return origin === `${req.protocol}://${req.host}`
+}
+
+const foreignOrigin = () => new HttpError(403, 'forbidden', SUPPORT_ERROR_KEYS.foreignOrigin)
+
+/** Sends a frame when the socket is still open. */
+export function frameSender(socket: WebSocket) {
+  return (frame: SupportServerFrame) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
+  }
+}
+
+/** The error frame for what a frame's work threw: the store's error keys, never a stack. */
+export function errorFrame(err: unknown, clientId?: string): SupportServerFrame {
+  if (err instanceof HttpError) {
+    const penalty =
+      typeof err.details === 'object' && err.details !== null && 'penalty' in err.details
+        ? Number((err.details as { penalty: unknown }).penalty)
+        : undefined
+    return { type: 'error', code: err.code, message: err.message, client_id: clientId, penalty }
+  }
+  return { type: 'error', code: 'internal', message: 'errors:tryLater', client_id: clientId }
+}
+
+/** Runs each frame of a socket after the one before, so a shopper's messages are stored in the order sent. */
+export function inOrder() {
+  let chain = Promise.resolve()
+  return (work: () => Promise<void>) => {
+    chain = chain.then(work, work)
+  }
+}
+
+/** Drops sockets that stopped answering pings. */
+export function heartbeat(app: App, sockets: () => Iterable<WebSocket>) {
+  const alive = new WeakSet<WebSocket>()
+  const timer = setInterval(() => {
+    for (const socket of sockets()) {
+      if (!alive.has(socket)) {
+        socket.terminate()
+        continue
+      }
+      alive.delete(socket)
+      socket.ping()
+    }
+  }, HEARTBEAT_MS)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+  return (socket: WebSocket) => {
+    alive.add(socket)
+    socket.on('pong', () => alive.add(socket))
+  }
+}
+
+export interface SupportChatOptions {
+  /** Records the back office's take and close (the audit module's `recordAudit`). */
+  audit?: ChatAudit
+}
+
+/**
+ * The support chat (`/support/api/v1`): a shopper, or a guest known by a cookie, writes; the messages
+ * are kept in the database, numbered per conversation, and pushed live over a WebSocket by whichever
+ * process holds the socket (PostgreSQL's LISTEN/NOTIFY between processes, an emitter on PGlite).
+ */
+export function supportChatModule(options: SupportChatOptions = {}): ModuleRegistration {
+  return async (app, { database, config }) => {
+    const db = database.db
+    const bus: ChatBus = database.connectListener
+      ? createPgBus({ db, connect: database.connectListener, log: app.log })
+      : createLocalBus()
+    const repo = createSupportRepo(db)
+    const service = createSupportService({
+      repo,
+      bus,
+      limiter: createRateLimiter(db),
+      storePicture: (bytes, owner) => app.uploads.storeImage(bytes, owner),
+      audit: options.audit ?? (async () => {}),
+    })
+    const hub = createHub({ repo, bus, log: app.log })
+    app.decorate('supportChat', { service, hub, bus })
+    app.addHook('onReady', () => bus.ready())
+    app.addHook('onClose', async () => {
+      hub.close()
+      await bus.close()
+    })
+
+    await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
+    const beat = heartbeat(app, () => app.websocketServer.clients)
+
+    const context = (req: FastifyRequest, query: { city_id: number; cart_id?: string }): ShopperContext => ({
+      cartId: query.cart_id ?? null,
+      cityId: query.city_id,
+      lang: req.lang,
+      ip: req.ip,
+    })
+
+    async function requireIdentity(req: FastifyRequest): Promise<ChatIdentity> {
+      const identity = await identityOf(req)
+      if (!identity) throw unauthorized()
+      return identity
+    }
+
+    app.get(
+      `${SUPPORT_V1}/widgets`,
+      {
+        schema: {
+          tags,
+          summary: 'The help link to the messenger bot and the partner widget, as the store configures them',
+          response: { 200: SupportWidgets },
+        },
+      },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=300')
+        return {
+          bot_url: config.SUPPORT_BOT_URL ?? null,
+          partner_widget_url: config.PARTNER_WIDGET_URL ?? null,
+          partner_widget_skip_path: config.PARTNER_WIDGET_URL ? config.PARTNER_WIDGET_SKIP_PATH : null,
+        }
+      },
+    )
+
+    app.post(
+      `${SUPPORT_V1}/session`,
+      {
+        schema: {
+          tags,
+          summary:
+            "Who the chat takes the writer for, and their current conversation; a guest's device gets its cookie here",
+          body: SupportSessionBody,
+          response: { 200: SupportSession, ...errors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', PRIVATE)
+        let identity = await identityOf(req)
+        if (!identity) {
+          const token = randomBytes(24).toString('base64url')
+          setCookie(req, reply, SUPPORT_GUEST_COOKIE, token, { maxAge: GUEST_COOKIE_SECONDS })
+          identity = { kind: 'guest', tokenHash: hashToken(token) }
+        }
+        return service.session(
+          identity,
+          identity.kind === 'shopper' ? guestTokenHash(req) : null,
+          context(req, { city_id: req.body.city_id ?? 1, cart_id: req.body.cart_id ?? undefined }),
+        )
+      },
+    )
+
+    app.get(
+      `${SUPPORT_V1}/messages`,
+      {
+        schema: {
+          tags,
+          summary: "The current conversation's messages after a number (the socket's fallback)",
+          querystring: SupportSince,
+          response: { 200: SupportMessages, ...errors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', PRIVATE)
+        return service.messages(await requireIdentity(req), req.query.after)
+      },
+    )
+
+    app.post(
+      `${SUPPORT_V1}/messages`,
+      {
+        schema: {
+          tags,
+          summary: 'Sends a message (the socket\'s fallback); a resend with the same client_id stores nothing more',
+          querystring: DeviceQuery,
+          body: SupportSendBody,
+          response: { 200: SupportSent, ...errors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', PRIVATE)
+        const identity = await requireIdentity(req)
+        return service.sendAsShopper(
+          identity,
+          { clientId: req.body.client_id, text: req.body.text, attachmentId: req.body.attachment_id ?? null },
+          context(req, req.query),
+        )
+      },
+    )
+
+    // A picture is the request's body (any Content-Type: the bytes decide), as reviews' photos are.
+    app.register(async (scope: App) => {
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+      scope.post(
+        `${SUPPORT_V1}/attachments`,
+        {
+          bodyLimit: SUPPORT_LIMITS.imageMaxBytes,
+          schema: {
+            tags,
+            summary: 'Keeps a picture (JPEG, PNG or WebP, judged by its bytes) for a message; answers its id',
+            response: { 200: SupportAttachment, ...errors, 413: ErrorBody, 415: ErrorBody },
+          },
+        },
+        async (req, reply) => {
+          reply.header('cache-control', PRIVATE)
+          const identity = await requireIdentity(req)
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+          return service.storePicture(identity, body)
+        },
+      )
+    })
+
+    const socketIdentity = new WeakMap<FastifyRequest, ChatIdentity>()
+
+    app.get(
+      SUPPORT_SOCKET,
+      {
+        websocket: true,
+        schema: { hide: true, querystring: DeviceQuery },
+        preValidation: async (req) => {
+          if (!sameOrigin(req, config.PUBLIC_ORIGIN)) throw foreignOrigin()
+          socketIdentity.set(req, await requireIdentity(req))
+        },
+      },
+      (socket, req) => {
+        const identity = socketIdentity.get(req)
+        if (!identity) return socket.close(SUPPORT_CLOSE.unauthorized)
+        beat(socket)
+        const query = DeviceQuery.parse(req.query)
+        const device = context(req, query)
+        const peer: Peer = {
+          role: 'shopper',
+          identity,
+          conversationId: null,
+          lastSeq: 0,
+          send: frameSender(socket),
+        }
+        const leave = hub.join(peer)
+        const queue = inOrder()
+        socket.on('close', leave)
+        socket.on('message', (raw) => {
+          queue(async () => {
+            let frame
+            try {
+              frame = SupportClientFrameSchema.parse(JSON.parse(String(raw)))
+            } catch {
+              peer.send({ type: 'error', code: 'bad_request', message: SUPPORT_ERROR_KEYS.badFrame })
+              return
+            }
+            try {
+              if (frame.type === 'resume')
+                await hub.resumeShopper(peer, { conversationId: frame.conversation_id, after: frame.after })
+              else if (frame.type === 'typing') await hub.typing(peer)
+              else {
+                const sent = await service.sendAsShopper(
+                  identity,
+                  { clientId: frame.client_id, text: frame.text, attachmentId: frame.attachment_id ?? null },
+                  device,
+                )
+                peer.send({
+                  type: 'ack',
+                  client_id: frame.client_id,
+                  seq: sent.message.seq,
+                  conversation_id: sent.conversation.id,
+                })
+              }
+            } catch (err) {
+              if (!(err instanceof HttpError)) app.log.error({ err }, 'support chat: a frame failed')
+              peer.send(errorFrame(err, frame.type === 'send' ? frame.client_id : undefined))
+            }
+          })
+        })
+      },
+    )
+  }
+}
