@@ -22,7 +22,7 @@ import {
   SupportWidgets,
   type SupportServerFrame,
 } from '../../../contract/support-chat'
-import { optionalUser } from '../../http/auth'
+import { accessTokenFrom, optionalUser } from '../../http/auth'
 import { readCookie, setCookie } from '../../http/cookies'
 import { HttpError, unauthorized } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
@@ -57,10 +57,15 @@ function guestTokenHash(req: FastifyRequest): string | null {
   return token && GUEST_TOKEN.test(token) ? hashToken(token) : null
 }
 
-/** The signed-in shopper, else the guest of this device's cookie, else nobody. */
+/**
+ * The signed-in shopper, else the guest of this device's cookie, else nobody. A request that carries an
+ * access token that no longer checks out is a 401, so the client renews it rather than be taken for the
+ * guest it was before signing in.
+ */
 async function identityOf(req: FastifyRequest): Promise<ChatIdentity | null> {
   const user = await optionalUser(req)
   if (user) return { kind: 'shopper', userId: user.userId }
+  if (accessTokenFrom(req)) throw unauthorized()
   const hash = guestTokenHash(req)
   return hash ? { kind: 'guest', tokenHash: hash } : null
 }
