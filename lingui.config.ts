@@ -7,7 +7,7 @@ import { defineConfig } from '@lingui/conf'
  * (checkout, payment, order pages), the order page's (orders: its timeline, actions, documents, delivery and pickup), the reviews' (the product page's tab, the account's reviews), the
  * comparison page's, the account area's (with its guest offer), the wishlist
  * page's, the cart page's, sign-in's (which the checkout's phone step uses too) and the PC
- * configurator's.
+ * configurator's, and the support chat's (its button comes after the page).
  */
 const FEATURES = [
   'checkout',
@@ -19,6 +19,7 @@ const FEATURES = [
   'cart',
   'auth',
   'configurator',
+  'support',
 ]
 /** Parts of shared folders whose texts belong to a feature's catalogue (code that comes lazily with it). */
 const ALSO: Record<string, string[]> = { compare: ['<rootDir>/src/compare/compare-click.ts'] }

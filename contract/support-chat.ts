@@ -95,7 +95,11 @@ export const SupportWidgets = z.object({
 
 /** Frames a client sends on the socket; anything else is answered with an error frame. */
 export const SupportClientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('resume'), conversation_id: z.uuid().optional(), after: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('resume'),
+    conversation_id: z.uuid().optional(),
+    after: z.number().int().min(0),
+  }),
   z.object({
     type: z.literal('send'),
     client_id: ClientId,
@@ -126,3 +130,6 @@ export const SupportConversationParams = z.object({ id: z.uuid() })
 export const SupportOperatorSend = z
   .object({ client_id: ClientId, text: MessageText })
   .refine((b) => b.text.trim() !== '', { message: 'a message needs text', path: ['text'] })
+
+export type SupportSession = z.infer<typeof SupportSession>
+export type SupportWidgets = z.infer<typeof SupportWidgets>

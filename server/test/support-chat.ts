@@ -16,10 +16,7 @@ export interface TestSocket {
   raw: WebSocket
 }
 
-export function openSocket(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<TestSocket> {
+export function openSocket(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
   const raw = new WebSocket(url, { headers })
   const frames: SupportServerFrame[] = []
   const waiters = new Set<() => void>()

@@ -46,7 +46,15 @@ const GUEST_COOKIE_SECONDS = 90 * 24 * 3600
 const HEARTBEAT_MS = 30_000
 
 const tags = ['support']
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody }
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+}
 const PRIVATE = 'private, no-store'
 const DeviceQuery = z.object({ city_id: CityId.default(1), cart_id: z.uuid().optional() })
 
@@ -248,7 +256,8 @@ export function supportChatModule(options: SupportChatOptions = {}): ModuleRegis
       {
         schema: {
           tags,
-          summary: 'Sends a message (the socket\'s fallback); a resend with the same client_id stores nothing more',
+          summary:
+            "Sends a message (the socket's fallback); a resend with the same client_id stores nothing more",
           querystring: DeviceQuery,
           body: SupportSendBody,
           response: { 200: SupportSent, ...errors },

@@ -131,7 +131,11 @@ export function createSupportService({ repo, bus, limiter, storePicture, audit }
           await limiter.take(CONVERSATION_ADDRESS_LIMIT, context.ip)
           ;({ conversation, opened } = await repo.openFor(identity, context))
         }
-        const stored = await repo.append(conversation.id, { ...asRow(out), author: 'shopper', authorId: null })
+        const stored = await repo.append(conversation.id, {
+          ...asRow(out),
+          author: 'shopper',
+          authorId: null,
+        })
         if (opened) await announce(stored?.conversation ?? conversation)
         // closed by an operator between the two statements: the message opens the next conversation
         if (!stored) continue
@@ -147,7 +151,11 @@ export function createSupportService({ repo, bus, limiter, storePicture, audit }
       if (!conversation) throw noConversation()
       if (conversation.status === 'closed') throw closed()
       if (conversation.status !== 'taken' || conversation.takenById !== staff.id) throw notYours()
-      const stored = await repo.append(conversationId, { ...asRow(out), author: 'operator', authorId: staff.id })
+      const stored = await repo.append(conversationId, {
+        ...asRow(out),
+        author: 'operator',
+        authorId: staff.id,
+      })
       if (!stored) throw closed()
       if (stored.fresh) await publishMessage(stored.conversation, stored.message.seq)
       return sent(stored)

@@ -87,7 +87,12 @@ describe('a guest writes to support', () => {
     expect(opened.conversation).toMatchObject({ id: ack.conversation_id, status: 'waiting', taken_by: null })
     const got = await socket.next('messages')
     expect(got.messages).toEqual([
-      expect.objectContaining({ seq: 1, author: 'shopper', text: 'Здравствуйте, где мой заказ?', client_id: id }),
+      expect.objectContaining({
+        seq: 1,
+        author: 'shopper',
+        text: 'Здравствуйте, где мой заказ?',
+        client_id: id,
+      }),
     ])
 
     const read = await app.inject({ url: `${SUPPORT_V1}/messages?after=0`, headers: { cookie } })
@@ -184,7 +189,7 @@ describe('a guest writes to support', () => {
     expect(nobody.json()).toMatchObject({ error: { code: 'unauthorized' } })
   })
 
-  it('limits messages per writer: past the minute\'s allowance a 429 with the wait, over the socket too', async () => {
+  it("limits messages per writer: past the minute's allowance a 429 with the wait, over the socket too", async () => {
     const { cookie } = await guest()
     for (let i = 0; i < SUPPORT_LIMITS.messagesPerMinute; i++) {
       const res = await post(cookie, { client_id: clientId(), text: `сообщение ${i}` })
@@ -201,7 +206,10 @@ describe('a guest writes to support', () => {
 })
 
 describe('pictures', () => {
-  const png = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } }).png().toBuffer()
+  const png = () =>
+    sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer()
 
   it('keeps a picture judged by its bytes and sends it in a message', async () => {
     const { cookie } = await guest()
@@ -249,7 +257,9 @@ describe('pictures', () => {
 describe('a signed-in shopper', () => {
   it('brings the conversation begun as a guest along on signing in', async () => {
     const { cookie, ip } = await guest()
-    const begun = SupportSent.parse((await post(cookie, { client_id: clientId(), text: 'до входа' }, ip)).json())
+    const begun = SupportSent.parse(
+      (await post(cookie, { client_id: clientId(), text: 'до входа' }, ip)).json(),
+    )
     const user = await signInTestUser(app)
     const session = await app.inject({
       method: 'POST',
@@ -356,7 +366,11 @@ describe.runIf(testEngine() === 'postgres')('several processes on PostgreSQL', (
       sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN support_chat'`,
     )
     await post(cookie, { client_id: clientId(), text: 'во время обрыва' }, ip)
-    const got = await socket.next('messages', (f) => f.messages.some((m) => m.text === 'во время обрыва'), 15_000)
+    const got = await socket.next(
+      'messages',
+      (f) => f.messages.some((m) => m.text === 'во время обрыва'),
+      15_000,
+    )
     expect(got.messages.map((m) => m.text)).toContain('во время обрыва')
     await app.supportChat.bus.ready()
     await post(cookie, { client_id: clientId(), text: 'после' }, ip)

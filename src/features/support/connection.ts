@@ -149,10 +149,13 @@ export function createChatConnection(options: ChatConnectionOptions) {
   function schedule() {
     if (stopped || retry) return
     attempts++
-    retry = setTimeout(() => {
-      retry = null
-      void connect()
-    }, backoffDelay(attempts, backoff, options.random))
+    retry = setTimeout(
+      () => {
+        retry = null
+        void connect()
+      },
+      backoffDelay(attempts, backoff, options.random),
+    )
   }
 
   async function connect() {
@@ -170,7 +173,11 @@ export function createChatConnection(options: ChatConnectionOptions) {
     s.onopen = () => {
       attempts = 0
       set({ link: 'online' })
-      sendFrame({ type: 'resume', conversation_id: options.conversationId ?? state.conversation?.id, after: lastSeq() })
+      sendFrame({
+        type: 'resume',
+        conversation_id: options.conversationId ?? state.conversation?.id,
+        after: lastSeq(),
+      })
       for (const message of state.pending) if (!message.failed) sendPending(message)
     }
     s.onmessage = (event) => {
