@@ -133,3 +133,29 @@ export const SupportOperatorSend = z
 
 export type SupportSession = z.infer<typeof SupportSession>
 export type SupportWidgets = z.infer<typeof SupportWidgets>
+
+const Money = z.number().int()
+
+/** A conversation as the operator opens it: its messages, and the shopper's cart and recent orders beside. */
+export const SupportConversationDetail = z.object({
+  conversation: SupportConversationSchema,
+  messages: z.array(SupportMessageSchema),
+  shopper: z.object({
+    kind: z.enum(['shopper', 'guest']),
+    phone: z.string().nullable(),
+    name: z.string().nullable(),
+  }),
+  /** The cart the shopper's device holds, priced now; null when there is none (or it was ordered). */
+  cart: z
+    .object({
+      lines: z.array(z.object({ sku: z.string(), title: z.string(), quantity: z.number().int(), price: Money })),
+      total: Money,
+    })
+    .nullable(),
+  /** The shopper's newest orders (none for a guest). */
+  orders: z.array(
+    z.object({ order_id: z.string(), number: z.string(), status: z.string(), created_at: z.string(), total: Money }),
+  ),
+})
+export type SupportConversationDetail = z.infer<typeof SupportConversationDetail>
+export type SupportQueue = z.infer<typeof SupportQueue>

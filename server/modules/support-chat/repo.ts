@@ -220,24 +220,38 @@ export function createSupportRepo(db: Db) {
       return found.map(messageOf)
     },
 
-    /** Takes a waiting conversation for one operator: one statement, so of two operators one wins. */
-    async take(id: string, staff: { id: string; name: string }): Promise<StoredConversation | null> {
-      const [row] = await rows<ConversationRow>(
-        db,
-        sql`update support_conversations set status = 'taken', taken_by = ${staff.id}, taken_by_name = ${staff.name}, taken_at = now()
-            where id = ${id} and status = 'waiting' returning *`,
-      )
-      return row ? conversationOf(row) : null
+    /**
+     * Takes a waiting conversation for one operator: one conditional update, so of two operators one
+     * wins. `within` runs in the same transaction when it did (the audit entry commits with the change).
+     */
+    async take(
+      id: string,
+      staff: { id: string; name: string },
+      within: (tx: Db) => Promise<void>,
+    ): Promise<StoredConversation | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await rows<ConversationRow>(
+          tx as unknown as Db,
+          sql`update support_conversations set status = 'taken', taken_by = ${staff.id}, taken_by_name = ${staff.name}, taken_at = now()
+              where id = ${id} and status = 'waiting' returning *`,
+        )
+        if (row) await within(tx as unknown as Db)
+        return row ? conversationOf(row) : null
+      })
     },
 
-    async close(id: string, staffId: string): Promise<StoredConversation | null> {
-      const [row] = await rows<ConversationRow>(
-        db,
-        sql`update support_conversations set status = 'closed', closed_at = now()
-            where id = ${id} and (status = 'waiting' or (status = 'taken' and taken_by = ${staffId}))
-            returning *`,
-      )
-      return row ? conversationOf(row) : null
+    /** Closes a conversation that is waiting or taken by this operator; `within` as for `take`. */
+    async close(id: string, staffId: string, within: (tx: Db) => Promise<void>): Promise<StoredConversation | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await rows<ConversationRow>(
+          tx as unknown as Db,
+          sql`update support_conversations set status = 'closed', closed_at = now()
+              where id = ${id} and (status = 'waiting' or (status = 'taken' and taken_by = ${staffId}))
+              returning *`,
+        )
+        if (row) await within(tx as unknown as Db)
+        return row ? conversationOf(row) : null
+      })
     },
 
     /** The back office's list: open conversations (waiting first, oldest first) or the newest closed. */
@@ -260,6 +274,15 @@ export function createSupportRepo(db: Db) {
         shopper_phone: row.shopper_phone,
         last_text: row.last_text ?? '',
       }))
+    },
+
+    /** The phone and name the operator sees for a signed-in shopper. */
+    async shopper(userId: string): Promise<{ phone: string; name: string } | null> {
+      const [row] = await rows<{ phone: string; name: string }>(
+        db,
+        sql`select phone, trim(firstname || ' ' || coalesce(lastname, '')) as name from users where id = ${userId}::uuid`,
+      )
+      return row ?? null
     },
 
     /** Whether a picture id is one the image service keeps as an upload. */

@@ -3,6 +3,7 @@ import {
   SUPPORT_LIMITS,
   type SupportMessage,
 } from '../../../contract/values/support-chat'
+import type { Db } from '../../db/connection'
 import { HttpError, notFound, unprocessable } from '../../http/errors'
 import type { Limit, RateLimiter } from '../../http/rate-limit'
 import type { ChatBus } from './bus'
@@ -53,14 +54,15 @@ export interface Outgoing {
 export interface StaffActor {
   id: string
   login: string
+  /** The client's address of the request that acts. */
+  ip?: string | null
 }
 
-/** What the chat records in the audit log (the audit module's `recordAudit`, bound by the routes). */
-export type ChatAudit = (entry: {
-  staff: StaffActor
-  action: 'support.take' | 'support.close'
-  conversationId: string
-}) => Promise<void>
+/** What the chat records in the audit log, in the change's own transaction (the audit module's `recordAudit`). */
+export type ChatAudit = (
+  tx: Db,
+  entry: { staff: StaffActor; action: 'support.take' | 'support.close'; conversationId: string; ip: string | null },
+) => Promise<void>
 
 export interface SupportServiceDeps {
   repo: SupportRepo
@@ -169,7 +171,9 @@ export function createSupportService({ repo, bus, limiter, storePicture, audit }
 
     /** Takes a waiting conversation: of two operators taking it at once, one gets it and one a 409. */
     async take(staff: StaffActor, conversationId: string) {
-      const taken = await repo.take(conversationId, { id: staff.id, name: staff.login })
+      const taken = await repo.take(conversationId, { id: staff.id, name: staff.login }, (tx) =>
+        audit(tx, { staff, action: 'support.take', conversationId, ip: staff.ip ?? null }),
+      )
       if (!taken) {
         const conversation = await repo.byId(conversationId)
         if (!conversation) throw noConversation()
@@ -177,21 +181,21 @@ export function createSupportService({ repo, bus, limiter, storePicture, audit }
           return publicConversation(conversation)
         throw conversation.status === 'closed' ? closed() : alreadyTaken()
       }
-      await audit({ staff, action: 'support.take', conversationId })
       await announce(taken)
       return publicConversation(taken)
     },
 
     /** Closes a conversation that is waiting or that this operator has taken. */
     async close(staff: StaffActor, conversationId: string) {
-      const done = await repo.close(conversationId, staff.id)
+      const done = await repo.close(conversationId, staff.id, (tx) =>
+        audit(tx, { staff, action: 'support.close', conversationId, ip: staff.ip ?? null }),
+      )
       if (!done) {
         const conversation = await repo.byId(conversationId)
         if (!conversation) throw noConversation()
         if (conversation.status === 'closed') return publicConversation(conversation)
         throw notYours()
       }
-      await audit({ staff, action: 'support.close', conversationId })
       await announce(done)
       return publicConversation(done)
     },

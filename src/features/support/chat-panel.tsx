@@ -2,7 +2,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { imageUrl } from '../../../contract/values/media'
 import {
@@ -10,11 +9,10 @@ import {
   SUPPORT_LIMITS,
   type SupportMessage,
 } from '../../../contract/values/support-chat'
-import { cartIdValueAtom } from '../../atoms/cart-id'
 import { isApiError } from '../../data/api-error'
-import { clockText, storeTime } from '../../i18n/store-clock'
 import { useStoreLocation } from '../../url/store-location'
 import { socketUrl, startSession, uploadPicture, widgetsQuery } from './api'
+import { storedCartId } from './stored-cart-id'
 import { createChatConnection, type ChatState, type PendingMessage } from './connection'
 import styles from './support.module.css'
 
@@ -38,7 +36,11 @@ function holder<T>(initial: T) {
   }
 }
 
-const timeOf = (iso: string) => clockText(storeTime(new Date(iso)))
+/**
+ * `14:05` on the store's clock (UTC+5, Kazakhstan's one zone since March 2024, as i18n/store-clock.ts
+ * says): importing that module from this chunk split it out of the first chunks, so the sum is here.
+ */
+const timeOf = (iso: string) => new Date(new Date(iso).getTime() + 5 * 3_600_000).toISOString().slice(11, 16)
 
 /**
  * The chat's window (spec 2.8): the shopper (or guest) writes, sends a photo, sees the operator typing
@@ -56,16 +58,16 @@ export function ChatPanel({
 }) {
   const { t, i18n } = useLingui()
   const { cityId } = useStoreLocation()
-  const cartId = useAtomValue(cartIdValueAtom)
-  // what the device says of itself at each (re)connect: read then, not when the window opened
-  const [device] = useState(() => holder({ cityId, cartId }))
-  useEffect(() => device.set({ cityId, cartId }), [device, cityId, cartId])
+  // the city and cart at each (re)connect are the device's then, not when the window opened
+  const [city] = useState(() => holder(cityId))
+  useEffect(() => city.set(cityId), [city, cityId])
+  const [cart] = useState(() => holder<string | null>(null))
   const [connection] = useState(() =>
     createChatConnection({
-      url: () =>
-        socketUrl(undefined, { city_id: device.get().cityId, cart_id: device.get().cartId ?? undefined }),
+      url: () => socketUrl(undefined, { city_id: city.get(), cart_id: cart.get() ?? undefined }),
       prepare: async () => {
-        await startSession(device.get().cartId, device.get().cityId)
+        cart.set(await storedCartId())
+        await startSession(cart.get(), city.get())
       },
     }),
   )

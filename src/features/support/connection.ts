@@ -5,7 +5,21 @@ import type {
   SupportServerFrame,
 } from '../../../contract/values/support-chat'
 import { SUPPORT_CLOSE } from '../../../contract/values/support-chat'
-import { backoffDelay, type BackoffPolicy } from '../../data/backoff'
+
+/** Reconnect waits: the first, and the longest. */
+export interface BackoffPolicy {
+  baseMs: number
+  maxMs: number
+}
+
+/*
+ * data/backoff.ts's formula, written here: importing it from this lazily loaded chunk split it out of the
+ * first chunks into one of its own, which cost the category page bytes it does not have (README, Support chat).
+ */
+function backoffDelay(attempts: number, policy: BackoffPolicy, random: () => number = Math.random): number {
+  const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1))
+  return Math.round(exponential * (0.8 + 0.4 * random()))
+}
 
 /** A message the shopper sent that the server has not yet shown back as stored. */
 export interface PendingMessage {
