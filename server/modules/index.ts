@@ -74,7 +74,7 @@ export const modules = [
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
   defineModule('push', pushModule, ['account', 'notifications']),
-  defineModule('support-chat', supportChatModule(), ['media', 'account']),
+  defineModule('support-chat', supportChatModule, ['media', 'account', 'cart', 'orders', 'staff', 'audit']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

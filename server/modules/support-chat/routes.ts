@@ -30,7 +30,10 @@ import type { App, ModuleRegistration } from '../../http/types'
 import { createLocalBus, createPgBus, type ChatBus } from './bus'
 import { createHub, type Hub, type Peer } from './hub'
 import { createSupportRepo, type ChatIdentity } from './repo'
-import { createSupportService, type ChatAudit, type ShopperContext, type SupportService } from './service'
+import { registerOperatorRoutes } from './operator-routes'
+import { createSupportService, type ShopperContext, type SupportService } from './service'
+import { errorFrame, foreignOrigin, frameSender, heartbeatFor, inOrder, sameOrigin } from './socket'
+import { recordAudit } from '../audit'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,8 +45,6 @@ declare module 'fastify' {
 const GUEST_TOKEN = /^[A-Za-z0-9_-]{32}$/
 /** A guest's chat is found again for this long on the same device. */
 const GUEST_COOKIE_SECONDS = 90 * 24 * 3600
-/** Sockets that did not answer the last ping by the next are dropped (a phone gone out of range). */
-const HEARTBEAT_MS = 30_000
 
 const tags = ['support']
 const errors = {
@@ -79,80 +80,11 @@ async function identityOf(req: FastifyRequest): Promise<ChatIdentity | null> {
 }
 
 /**
- * A browser's WebSocket is not bound by the same-origin policy, so a page elsewhere could open one with
- * this store's cookies (those are SameSite=Lax, which covers other sites but not another host of the same
- * site). The upgrade is let in from this store's own pages only: the Origin the browser sends must be the
- * address the request came to (or PUBLIC_ORIGIN). Clients that are not browsers send no Origin.
- */
-export function sameOrigin(req: FastifyRequest, publicOrigin: string | undefined): boolean {
-  const origin = req.headers.origin
-  if (origin === undefined) return true
-  if (publicOrigin && origin === publicOrigin) return true
-  return origin === `${req.protocol}://${req.host}`
-}
-
-const foreignOrigin = () => new HttpError(403, 'forbidden', SUPPORT_ERROR_KEYS.foreignOrigin)
-
-/** Sends a frame when the socket is still open. */
-export function frameSender(socket: WebSocket) {
-  return (frame: SupportServerFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
-  }
-}
-
-/** The error frame for what a frame's work threw: the store's error keys, never a stack. */
-export function errorFrame(err: unknown, clientId?: string): SupportServerFrame {
-  if (err instanceof HttpError) {
-    const penalty =
-      typeof err.details === 'object' && err.details !== null && 'penalty' in err.details
-        ? Number((err.details as { penalty: unknown }).penalty)
-        : undefined
-    return { type: 'error', code: err.code, message: err.message, client_id: clientId, penalty }
-  }
-  return { type: 'error', code: 'internal', message: 'errors:tryLater', client_id: clientId }
-}
-
-/** Runs each frame of a socket after the one before, so a shopper's messages are stored in the order sent. */
-export function inOrder() {
-  let chain = Promise.resolve()
-  return (work: () => Promise<void>) => {
-    chain = chain.then(work, work)
-  }
-}
-
-/** Drops sockets that stopped answering pings. */
-export function heartbeat(app: App, sockets: () => Iterable<WebSocket>) {
-  const alive = new WeakSet<WebSocket>()
-  const timer = setInterval(() => {
-    for (const socket of sockets()) {
-      if (!alive.has(socket)) {
-        socket.terminate()
-        continue
-      }
-      alive.delete(socket)
-      socket.ping()
-    }
-  }, HEARTBEAT_MS)
-  timer.unref()
-  app.addHook('onClose', async () => clearInterval(timer))
-  return (socket: WebSocket) => {
-    alive.add(socket)
-    socket.on('pong', () => alive.add(socket))
-  }
-}
-
-export interface SupportChatOptions {
-  /** Records the back office's take and close (the audit module's `recordAudit`). */
-  audit?: ChatAudit
-}
-
-/**
  * The support chat (`/support/api/v1`): a shopper, or a guest known by a cookie, writes; the messages
  * are kept in the database, numbered per conversation, and pushed live over a WebSocket by whichever
  * process holds the socket (PostgreSQL's LISTEN/NOTIFY between processes, an emitter on PGlite).
  */
-export function supportChatModule(options: SupportChatOptions = {}): ModuleRegistration {
-  return async (app, { database, config }) => {
+export const supportChatModule: ModuleRegistration = async (app, { database, config }) => {
     const db = database.db
     const bus: ChatBus = database.connectListener
       ? createPgBus({ db, connect: database.connectListener, log: app.log })
@@ -163,7 +95,17 @@ export function supportChatModule(options: SupportChatOptions = {}): ModuleRegis
       bus,
       limiter: createRateLimiter(db),
       storePicture: (bytes, owner) => app.uploads.storeImage(bytes, owner),
-      audit: options.audit ?? (async () => {}),
+      // take and close are in the audit log, committed with the change
+      audit: (tx, entry) =>
+        recordAudit(tx, {
+          actorKind: 'staff',
+          actorId: entry.staff.id,
+          action: entry.action,
+          subjectKind: 'support_conversation',
+          subjectId: entry.conversationId,
+          details: { login: entry.staff.login },
+          ip: entry.ip,
+        }),
     })
     const hub = createHub({ repo, bus, log: app.log })
     app.decorate('supportChat', { service, hub, bus })
@@ -174,7 +116,7 @@ export function supportChatModule(options: SupportChatOptions = {}): ModuleRegis
     })
 
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
-    const beat = heartbeat(app, () => app.websocketServer.clients)
+    const beat = heartbeatFor(app, () => app.websocketServer.clients)
 
     const context = (req: FastifyRequest, query: { city_id: number; cart_id?: string }): ShopperContext => ({
       cartId: query.cart_id ?? null,
@@ -358,5 +300,6 @@ export function supportChatModule(options: SupportChatOptions = {}): ModuleRegis
         })
       },
     )
-  }
+
+    registerOperatorRoutes(app, { service, hub, repo, config, beat })
 }
