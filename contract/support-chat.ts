@@ -148,13 +148,21 @@ export const SupportConversationDetail = z.object({
   /** The cart the shopper's device holds, priced now; null when there is none (or it was ordered). */
   cart: z
     .object({
-      lines: z.array(z.object({ sku: z.string(), title: z.string(), quantity: z.number().int(), price: Money })),
+      lines: z.array(
+        z.object({ sku: z.string(), title: z.string(), quantity: z.number().int(), price: Money }),
+      ),
       total: Money,
     })
     .nullable(),
   /** The shopper's newest orders (none for a guest). */
   orders: z.array(
-    z.object({ order_id: z.string(), number: z.string(), status: z.string(), created_at: z.string(), total: Money }),
+    z.object({
+      order_id: z.string(),
+      number: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+      total: Money,
+    }),
   ),
 })
 export type SupportConversationDetail = z.infer<typeof SupportConversationDetail>

@@ -83,7 +83,11 @@ export async function buildApp({
     openapi: {
       info: { title: 'Storefront API', version: '1' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // the back office's staff token (contract/values/staff.ts), never a shopper's
+          staffToken: { type: 'apiKey', in: 'header', name: 'X-Staff-Token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

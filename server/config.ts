@@ -59,6 +59,12 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Connections to PostgreSQL per process (see DEFAULT_POOL_SIZE for the measurement). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_POOL_SIZE),
+  /**
+   * How long pricing keeps the promotions, promo codes and other benefit tables before it reads them
+   * again in the background; unset, 5 s (0 under NODE_ENV=test, whose tests write a promotion and price
+   * at once).
+   */
+  PRICING_TABLES_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PRODUCTS: z.coerce.number().int().min(100).max(1_000_000).default(5000),

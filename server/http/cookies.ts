@@ -23,10 +23,16 @@ interface CookieOptions {
   maxAge: number
   httpOnly: boolean
   secure: boolean
+  /** `/` unless given. */
+  path?: string
 }
 
-function serialize(name: string, value: string, { maxAge, httpOnly, secure }: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `Max-Age=${maxAge}`, 'SameSite=Lax']
+function serialize(
+  name: string,
+  value: string,
+  { maxAge, httpOnly, secure, path = '/' }: CookieOptions,
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${path}`, `Max-Age=${maxAge}`, 'SameSite=Lax']
   if (maxAge === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT')
   if (httpOnly) parts.push('HttpOnly')
   if (secure) parts.push('Secure')
@@ -70,13 +76,16 @@ export function clearAuthCookies(req: FastifyRequest, reply: FastifyReply) {
   append(reply, serialize(COOKIES.tdid, '', { ...gone, httpOnly: false }))
 }
 
-/** Another module's cookie (the support chat's guest token): HttpOnly unless said otherwise, SameSite=Lax. */
-export function setCookie(
+/**
+ * An HttpOnly, SameSite=Lax cookie under `path` (the staff's under `/admin`), set once in the answer;
+ * `maxAge` 0 clears it.
+ */
+export function setPathCookie(
   req: FastifyRequest,
   reply: FastifyReply,
   name: string,
   value: string,
-  { maxAge, httpOnly = true }: { maxAge: number; httpOnly?: boolean },
+  { maxAge, path }: { maxAge: number; path: string },
 ) {
-  append(reply, serialize(name, value, { maxAge, httpOnly, secure: isSecure(req) }))
+  append(reply, serialize(name, value, { maxAge, path, httpOnly: true, secure: isSecure(req) }))
 }

@@ -13,6 +13,7 @@ import { searchModule } from './search/routes'
 import { seoModule } from './seo/routes'
 import { actionerModule } from './actioner/routes'
 import { addressesModule } from './addresses/routes'
+import { auditModule } from './audit'
 import { bonusModule } from './bonus'
 import { brokerModule } from './broker'
 import { cartModule } from './cart'
@@ -29,12 +30,14 @@ import { supportChatModule } from './support-chat'
 import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
+import { staffModule } from './staff'
 import type { App } from '../http/types'
 import { wishlistModule } from './wishlist'
 
 /** Every service module of the store, with the modules whose services it uses; `buildApp` registers them. */
 export const modules = [
   defineModule('health', healthModule),
+  defineModule('audit', auditModule),
   defineModule('media', mediaModule),
   defineModule('catalog', catalogModule),
   defineModule('search', searchModule, ['catalog']),
@@ -74,6 +77,8 @@ export const modules = [
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
   defineModule('configurator', configuratorModule, ['account']),
   defineModule('push', pushModule, ['account', 'notifications']),
+  // the back office's staff accounts; its `requireStaff` reads shoppers' tokens to refuse them (403)
+  defineModule('staff', staffModule, ['account']),
   defineModule('support-chat', supportChatModule, ['media', 'account', 'cart', 'orders', 'staff', 'audit']),
 ]
 

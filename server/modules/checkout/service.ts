@@ -57,6 +57,8 @@ export interface DeliveryAsk {
   assemblyPc: boolean
   isTradein: boolean
   exactCost: boolean
+  /** False when the courier's slots are not wanted. */
+  slots?: boolean
 }
 
 /** The addresses the providers and the shopper's browser are sent to. */
@@ -235,7 +237,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   /** Delivery of everything the order ships: its lines' goods with their gifts and kit parts. */
-  function deliveryOf(cart: Cart, lines: OrderLine[], isOrganization: boolean, lang: Lang) {
+  function deliveryOf(cart: Cart, lines: OrderLine[], isOrganization: boolean, lang: Lang, slots = true) {
     const goods = new Map<string, number>()
     for (const l of lines) if (l.kind !== 'service') goods.set(l.sku, (goods.get(l.sku) ?? 0) + l.quantity)
     return deps.delivery(
@@ -247,6 +249,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         assemblyPc: cart.assemblyPc,
         isTradein: hasTradein(cart),
         exactCost: true,
+        slots,
       },
       lang,
     )
@@ -266,7 +269,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       throw unprocessable(CHECKOUT_ERROR_KEYS.cartEmpty)
     }
     const isOrganization = input.receiver.isOrganization
-    const delivery = await deliveryOf(cart, lines, isOrganization, actor.lang)
+    // only a courier order picks a slot
+    const slots = input.shipping.type === 'COURIER_DELIVERY'
+    const delivery = await deliveryOf(cart, lines, isOrganization, actor.lang, slots)
     // goods sold out since the cart was shown: the same answer the order's own reservation gives
     const short = delivery.products.find((p) => p.status === 'unavailable')
     if (short)

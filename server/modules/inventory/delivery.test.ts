@@ -258,6 +258,13 @@ describe('delivery options from the rules of the city', () => {
     }
   })
 
+  it('skips the slots when they are not wanted, and still offers the courier with its dates', () => {
+    const r = deliver(1, [{ sku: 'PHONE' }], { slots: false })
+    expect(r.slots).toEqual([])
+    expect(r.delivery?.deliveryType).toBe('courier')
+    expect(r.delivery_min_date).toBe(deliver(1, [{ sku: 'PHONE' }]).delivery_min_date)
+  })
+
   it('offers collection today at the shops holding the goods, and in days at pickup points', () => {
     const r = deliver(1, [{ sku: 'PHONE' }])
     expect(r.stores.map((s) => [s.service_point_id, s.pickup_date, s.is_transfer])).toEqual([

@@ -13,7 +13,13 @@ import {
   promotionCovers,
   promotionRunsIn,
 } from './promotions'
-import { type BenefitRepo, type BenefitSources, createBenefitRepo, createBenefitTablesCache } from './repo'
+import {
+  BENEFIT_CACHE_MS,
+  type BenefitRepo,
+  type BenefitSources,
+  createBenefitRepo,
+  createBenefitTablesCache,
+} from './repo'
 import { acceptedDevices, checkTradein } from './tradein'
 import type { CartPricing, PricingInput, PricingLine } from './types'
 
@@ -138,8 +144,12 @@ export function createCartPricing(db: Db, sources: BenefitSources): CartPricing 
  * prices its changes through `forConnection` (the change's transaction); promotions, promo code and gift
  * card checks and the loan calculator read through the store's connection.
  */
-export function createPricing(db: Db, categories: BenefitSources['categories']) {
-  const sources: BenefitSources = { categories, tables: createBenefitTablesCache() }
+export function createPricing(
+  db: Db,
+  categories: BenefitSources['categories'],
+  tablesTtlMs = BENEFIT_CACHE_MS,
+) {
+  const sources: BenefitSources = { categories, tables: createBenefitTablesCache(tablesTtlMs, db) }
   const benefits = createBenefitRepo(db, sources)
   const byConnection = new WeakMap<Db, CartPricing>()
   return {

@@ -81,20 +81,18 @@ async function loadBenefitTables(db: Db): Promise<BenefitTables> {
 }
 
 /**
- * The benefit tables in memory, shared by every pricing of a module. A load reads through the `Db` of the
- * caller that found the copy stale, which may be a cart's transaction: on PGlite a query on another
- * connection inside a transaction would wait for it forever.
+ * The benefit tables in memory, shared by every pricing of a module. The first load (and with a ttl of 0,
+ * every load) reads through the `Db` of the caller, which may be a cart's transaction: on PGlite a query
+ * on another connection inside a transaction would wait for it forever. A stale copy is refreshed in the
+ * background through `store`, the store's own pool, and nobody waits for it (see `cached`); the pricing
+ * module loads the tables before the store listens, so no request makes the first load.
  */
-export function createBenefitTablesCache(cacheMs = BENEFIT_CACHE_MS) {
-  let through: Db | null = null
-  const cache = cached(() => {
-    if (!through) throw new Error('benefit tables: no database to load them through')
-    return loadBenefitTables(through)
-  }, cacheMs)
+export function createBenefitTablesCache(cacheMs = BENEFIT_CACHE_MS, store?: Db) {
+  const cache = cached<BenefitTables>(cacheMs)
+  const refresh = store && (() => loadBenefitTables(store))
   return {
     get(db: Db): Promise<BenefitTables> {
-      through = db
-      return cache.get()
+      return cache.get(() => loadBenefitTables(db), refresh)
     },
   }
 }

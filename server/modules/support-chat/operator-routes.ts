@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ErrorBody } from '../../../contract/common'
 import {
   SUPPORT_ADMIN_V1,
@@ -21,7 +21,7 @@ import type { App } from '../../http/types'
 import { requireStaff, staffOf } from '../staff'
 import type { Hub, Peer } from './hub'
 import type { SupportRepo } from './repo'
-import { errorFrame, frameSender, heartbeatFor, inOrder, sameOrigin } from './socket'
+import { errorFrame, frameSender, inOrder, sameOrigin, type heartbeatFor } from './socket'
 import type { StaffActor, SupportService } from './service'
 
 const tags = ['support', 'back office']
@@ -43,7 +43,13 @@ function actor(req: FastifyRequest): StaffActor {
  */
 export function registerOperatorRoutes(
   app: App,
-  { service, hub, repo, config, beat }: {
+  {
+    service,
+    hub,
+    repo,
+    config,
+    beat,
+  }: {
     service: SupportService
     hub: Hub
     repo: SupportRepo
@@ -104,9 +110,7 @@ export function registerOperatorRoutes(
         userId ? repo.shopper(userId) : null,
         cartOf(app, conversation, req.lang),
         userId
-          ? app
-              .orderHistory(userId, { limit: RECENT_ORDERS, skip: 0 })
-              .then((history) => history.orders)
+          ? app.orderHistory(userId, { limit: RECENT_ORDERS, skip: 0 }).then((history) => history.orders)
           : [],
       ])
       return {
@@ -137,7 +141,7 @@ export function registerOperatorRoutes(
   )
 
   for (const [action, summary] of [
-    ['take', 'Takes a waiting conversation; another operator\'s answers 409'],
+    ['take', "Takes a waiting conversation; another operator's answers 409"],
     ['close', 'Closes a conversation that is waiting or that this operator has taken'],
   ] as const) {
     app.post(
@@ -268,8 +272,12 @@ async function cartOf(
   app: App,
   conversation: { userId: string | null; cartId: string | null; cityId: number },
   lang: 'ru' | 'kk',
-): Promise<SupportConversationDetail['cart']> {
-  const ref = conversation.userId ? ('named' as const) : conversation.cartId ? { id: conversation.cartId } : null
+): Promise<z.infer<typeof SupportConversationDetail>['cart']> {
+  const ref = conversation.userId
+    ? ('named' as const)
+    : conversation.cartId
+      ? { id: conversation.cartId }
+      : null
   if (!ref) return null
   try {
     const cart = await app.cartCheckout.priced(ref, conversation.cityId, {
@@ -288,4 +296,3 @@ async function cartOf(
   }
 }
 
-type SupportConversationDetail = z.infer<typeof SupportConversationDetail>

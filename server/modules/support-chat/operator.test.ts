@@ -62,7 +62,11 @@ async function guestWrites(text: string) {
 }
 
 const act = (staff: TestStaff, id: string, action: 'take' | 'close') =>
-  app.inject({ method: 'POST', url: `${SUPPORT_ADMIN_V1}/conversations/${id}/${action}`, headers: staff.headers })
+  app.inject({
+    method: 'POST',
+    url: `${SUPPORT_ADMIN_V1}/conversations/${id}/${action}`,
+    headers: staff.headers,
+  })
 
 describe('the operators', () => {
   it('see a waiting conversation, take it (of two operators at once only one wins), and it is audited', async () => {
@@ -77,7 +81,10 @@ describe('the operators', () => {
     })
 
     const other = await signInTestStaff(app, 'operator')
-    const [a, b] = await Promise.all([act(operator, conversationId, 'take'), act(other, conversationId, 'take')])
+    const [a, b] = await Promise.all([
+      act(operator, conversationId, 'take'),
+      act(other, conversationId, 'take'),
+    ])
     const codes = [a.statusCode, b.statusCode].sort()
     expect(codes).toEqual([200, 409])
     const winner = a.statusCode === 200 ? operator : other
@@ -125,10 +132,22 @@ describe('the operators', () => {
     await shopper.next('conversation', (f) => f.conversation?.status === 'taken')
 
     staff.send({ type: 'typing', conversation_id: conversationId })
-    expect(await shopper.next('typing')).toMatchObject({ author: 'operator', conversation_id: conversationId })
-    staff.send({ type: 'send', client_id: clientId(), text: 'Добрый день! Чем помочь?', conversation_id: conversationId })
+    expect(await shopper.next('typing')).toMatchObject({
+      author: 'operator',
+      conversation_id: conversationId,
+    })
+    staff.send({
+      type: 'send',
+      client_id: clientId(),
+      text: 'Добрый день! Чем помочь?',
+      conversation_id: conversationId,
+    })
     const answer = await shopper.next('messages', (f) => f.messages.some((m) => m.author === 'operator'))
-    expect(answer.messages.at(-1)).toMatchObject({ author: 'operator', text: 'Добрый день! Чем помочь?', seq: 2 })
+    expect(answer.messages.at(-1)).toMatchObject({
+      author: 'operator',
+      text: 'Добрый день! Чем помочь?',
+      seq: 2,
+    })
 
     shopper.send({ type: 'typing' })
     expect(await staff.next('typing')).toMatchObject({ author: 'shopper' })
@@ -139,13 +158,16 @@ describe('the operators', () => {
     expect((await act(operator, conversationId, 'close')).statusCode).toBe(200)
     await shopper.next('conversation', (f) => f.conversation?.status === 'closed')
     shopper.send({ type: 'send', client_id: clientId(), text: 'Ещё вопрос' })
-    const fresh = await shopper.next('conversation', (f) => f.conversation?.id !== conversationId && f.conversation?.status === 'waiting')
+    const fresh = await shopper.next(
+      'conversation',
+      (f) => f.conversation?.id !== conversationId && f.conversation?.status === 'waiting',
+    )
     const first = await shopper.next('messages', (f) => f.conversation_id === fresh.conversation?.id)
     expect(first.messages.map((m) => [m.seq, m.text])).toEqual([[1, 'Ещё вопрос']])
     await staff.next('queue')
   })
 
-  it('see a signed-in shopper\'s phone, cart and recent orders beside the conversation', async () => {
+  it("see a signed-in shopper's phone, cart and recent orders beside the conversation", async () => {
     const user = await signInTestUser(app, { firstname: 'Дана' })
     const sent = await app.inject({
       method: 'POST',
@@ -156,7 +178,10 @@ describe('the operators', () => {
     const { conversation } = SupportSent.parse(sent.json())
     const detail = SupportConversationDetail.parse(
       (
-        await app.inject({ url: `${SUPPORT_ADMIN_V1}/conversations/${conversation.id}`, headers: operator.headers })
+        await app.inject({
+          url: `${SUPPORT_ADMIN_V1}/conversations/${conversation.id}`,
+          headers: operator.headers,
+        })
       ).json(),
     )
     expect(detail.shopper).toEqual({ kind: 'shopper', phone: user.phone, name: 'Дана' })
@@ -173,7 +198,10 @@ describe('the operators', () => {
     const nobody = await app.inject({ url: `${SUPPORT_ADMIN_V1}/conversations` })
     expect(nobody.statusCode).toBe(401)
     const moderator = await signInTestStaff(app, 'moderator')
-    const wrongRole = await app.inject({ url: `${SUPPORT_ADMIN_V1}/conversations`, headers: moderator.headers })
+    const wrongRole = await app.inject({
+      url: `${SUPPORT_ADMIN_V1}/conversations`,
+      headers: moderator.headers,
+    })
     expect(wrongRole.statusCode).toBe(403)
     const unknown = await act(operator, randomUUID(), 'take')
     expect(unknown.statusCode).toBe(404)

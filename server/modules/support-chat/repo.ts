@@ -241,7 +241,11 @@ export function createSupportRepo(db: Db) {
     },
 
     /** Closes a conversation that is waiting or taken by this operator; `within` as for `take`. */
-    async close(id: string, staffId: string, within: (tx: Db) => Promise<void>): Promise<StoredConversation | null> {
+    async close(
+      id: string,
+      staffId: string,
+      within: (tx: Db) => Promise<void>,
+    ): Promise<StoredConversation | null> {
       return db.transaction(async (tx) => {
         const [row] = await rows<ConversationRow>(
           tx as unknown as Db,

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import websocket from '@fastify/websocket'
 import type { FastifyRequest } from 'fastify'
-import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import { CityId, ErrorBody } from '../../../contract/common'
 import {
@@ -20,10 +19,9 @@ import {
   SupportSessionBody,
   SupportSince,
   SupportWidgets,
-  type SupportServerFrame,
 } from '../../../contract/support-chat'
 import { accessTokenFrom, optionalUser } from '../../http/auth'
-import { readCookie, setCookie } from '../../http/cookies'
+import { readCookie, setPathCookie } from '../../http/cookies'
 import { HttpError, unauthorized } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
 import type { App, ModuleRegistration } from '../../http/types'
@@ -85,221 +83,221 @@ async function identityOf(req: FastifyRequest): Promise<ChatIdentity | null> {
  * process holds the socket (PostgreSQL's LISTEN/NOTIFY between processes, an emitter on PGlite).
  */
 export const supportChatModule: ModuleRegistration = async (app, { database, config }) => {
-    const db = database.db
-    const bus: ChatBus = database.connectListener
-      ? createPgBus({ db, connect: database.connectListener, log: app.log })
-      : createLocalBus()
-    const repo = createSupportRepo(db)
-    const service = createSupportService({
-      repo,
-      bus,
-      limiter: createRateLimiter(db),
-      storePicture: (bytes, owner) => app.uploads.storeImage(bytes, owner),
-      // take and close are in the audit log, committed with the change
-      audit: (tx, entry) =>
-        recordAudit(tx, {
-          actorKind: 'staff',
-          actorId: entry.staff.id,
-          action: entry.action,
-          subjectKind: 'support_conversation',
-          subjectId: entry.conversationId,
-          details: { login: entry.staff.login },
-          ip: entry.ip,
-        }),
-    })
-    const hub = createHub({ repo, bus, log: app.log })
-    app.decorate('supportChat', { service, hub, bus })
-    app.addHook('onReady', () => bus.ready())
-    app.addHook('onClose', async () => {
-      hub.close()
-      await bus.close()
-    })
+  const db = database.db
+  const bus: ChatBus = database.connectListener
+    ? createPgBus({ db, connect: database.connectListener, log: app.log })
+    : createLocalBus()
+  const repo = createSupportRepo(db)
+  const service = createSupportService({
+    repo,
+    bus,
+    limiter: createRateLimiter(db),
+    storePicture: (bytes, owner) => app.uploads.storeImage(bytes, owner),
+    // take and close are in the audit log, committed with the change
+    audit: (tx, entry) =>
+      recordAudit(tx, {
+        actorKind: 'staff',
+        actorId: entry.staff.id,
+        action: entry.action,
+        subjectKind: 'support_conversation',
+        subjectId: entry.conversationId,
+        details: { login: entry.staff.login },
+        ip: entry.ip,
+      }),
+  })
+  const hub = createHub({ repo, bus, log: app.log })
+  app.decorate('supportChat', { service, hub, bus })
+  app.addHook('onReady', () => bus.ready())
+  app.addHook('onClose', async () => {
+    hub.close()
+    await bus.close()
+  })
 
-    await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
-    const beat = heartbeatFor(app, () => app.websocketServer.clients)
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
+  const beat = heartbeatFor(app, () => app.websocketServer.clients)
 
-    const context = (req: FastifyRequest, query: { city_id: number; cart_id?: string }): ShopperContext => ({
-      cartId: query.cart_id ?? null,
-      cityId: query.city_id,
-      lang: req.lang,
-      ip: req.ip,
-    })
+  const context = (req: FastifyRequest, query: { city_id: number; cart_id?: string }): ShopperContext => ({
+    cartId: query.cart_id ?? null,
+    cityId: query.city_id,
+    lang: req.lang,
+    ip: req.ip,
+  })
 
-    async function requireIdentity(req: FastifyRequest): Promise<ChatIdentity> {
-      const identity = await identityOf(req)
-      if (!identity) throw unauthorized()
-      return identity
-    }
+  async function requireIdentity(req: FastifyRequest): Promise<ChatIdentity> {
+    const identity = await identityOf(req)
+    if (!identity) throw unauthorized()
+    return identity
+  }
 
-    app.get(
-      `${SUPPORT_V1}/widgets`,
+  app.get(
+    `${SUPPORT_V1}/widgets`,
+    {
+      schema: {
+        tags,
+        summary: 'The help link to the messenger bot and the partner widget, as the store configures them',
+        response: { 200: SupportWidgets },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300')
+      return {
+        bot_url: config.SUPPORT_BOT_URL ?? null,
+        partner_widget_url: config.PARTNER_WIDGET_URL ?? null,
+        partner_widget_skip_path: config.PARTNER_WIDGET_URL ? config.PARTNER_WIDGET_SKIP_PATH : null,
+      }
+    },
+  )
+
+  app.post(
+    `${SUPPORT_V1}/session`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Who the chat takes the writer for, and their current conversation; a guest's device gets its cookie here",
+        body: SupportSessionBody,
+        response: { 200: SupportSession, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', PRIVATE)
+      let identity = await identityOf(req)
+      if (!identity) {
+        const token = randomBytes(24).toString('base64url')
+        setPathCookie(req, reply, SUPPORT_GUEST_COOKIE, token, { maxAge: GUEST_COOKIE_SECONDS, path: '/' })
+        identity = { kind: 'guest', tokenHash: hashToken(token) }
+      }
+      return service.session(
+        identity,
+        identity.kind === 'shopper' ? guestTokenHash(req) : null,
+        context(req, { city_id: req.body.city_id ?? 1, cart_id: req.body.cart_id ?? undefined }),
+      )
+    },
+  )
+
+  app.get(
+    `${SUPPORT_V1}/messages`,
+    {
+      schema: {
+        tags,
+        summary: "The current conversation's messages after a number (the socket's fallback)",
+        querystring: SupportSince,
+        response: { 200: SupportMessages, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', PRIVATE)
+      return service.messages(await requireIdentity(req), req.query.after)
+    },
+  )
+
+  app.post(
+    `${SUPPORT_V1}/messages`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Sends a message (the socket's fallback); a resend with the same client_id stores nothing more",
+        querystring: DeviceQuery,
+        body: SupportSendBody,
+        response: { 200: SupportSent, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', PRIVATE)
+      const identity = await requireIdentity(req)
+      return service.sendAsShopper(
+        identity,
+        { clientId: req.body.client_id, text: req.body.text, attachmentId: req.body.attachment_id ?? null },
+        context(req, req.query),
+      )
+    },
+  )
+
+  // A picture is the request's body (any Content-Type: the bytes decide), as reviews' photos are.
+  app.register(async (scope: App) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+    scope.post(
+      `${SUPPORT_V1}/attachments`,
       {
+        bodyLimit: SUPPORT_LIMITS.imageMaxBytes,
         schema: {
           tags,
-          summary: 'The help link to the messenger bot and the partner widget, as the store configures them',
-          response: { 200: SupportWidgets },
-        },
-      },
-      async (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=300')
-        return {
-          bot_url: config.SUPPORT_BOT_URL ?? null,
-          partner_widget_url: config.PARTNER_WIDGET_URL ?? null,
-          partner_widget_skip_path: config.PARTNER_WIDGET_URL ? config.PARTNER_WIDGET_SKIP_PATH : null,
-        }
-      },
-    )
-
-    app.post(
-      `${SUPPORT_V1}/session`,
-      {
-        schema: {
-          tags,
-          summary:
-            "Who the chat takes the writer for, and their current conversation; a guest's device gets its cookie here",
-          body: SupportSessionBody,
-          response: { 200: SupportSession, ...errors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', PRIVATE)
-        let identity = await identityOf(req)
-        if (!identity) {
-          const token = randomBytes(24).toString('base64url')
-          setCookie(req, reply, SUPPORT_GUEST_COOKIE, token, { maxAge: GUEST_COOKIE_SECONDS })
-          identity = { kind: 'guest', tokenHash: hashToken(token) }
-        }
-        return service.session(
-          identity,
-          identity.kind === 'shopper' ? guestTokenHash(req) : null,
-          context(req, { city_id: req.body.city_id ?? 1, cart_id: req.body.cart_id ?? undefined }),
-        )
-      },
-    )
-
-    app.get(
-      `${SUPPORT_V1}/messages`,
-      {
-        schema: {
-          tags,
-          summary: "The current conversation's messages after a number (the socket's fallback)",
-          querystring: SupportSince,
-          response: { 200: SupportMessages, ...errors },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', PRIVATE)
-        return service.messages(await requireIdentity(req), req.query.after)
-      },
-    )
-
-    app.post(
-      `${SUPPORT_V1}/messages`,
-      {
-        schema: {
-          tags,
-          summary:
-            "Sends a message (the socket's fallback); a resend with the same client_id stores nothing more",
-          querystring: DeviceQuery,
-          body: SupportSendBody,
-          response: { 200: SupportSent, ...errors },
+          summary: 'Keeps a picture (JPEG, PNG or WebP, judged by its bytes) for a message; answers its id',
+          response: { 200: SupportAttachment, ...errors, 413: ErrorBody, 415: ErrorBody },
         },
       },
       async (req, reply) => {
         reply.header('cache-control', PRIVATE)
         const identity = await requireIdentity(req)
-        return service.sendAsShopper(
-          identity,
-          { clientId: req.body.client_id, text: req.body.text, attachmentId: req.body.attachment_id ?? null },
-          context(req, req.query),
-        )
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+        return service.storePicture(identity, body)
       },
     )
+  })
 
-    // A picture is the request's body (any Content-Type: the bytes decide), as reviews' photos are.
-    app.register(async (scope: App) => {
-      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-      scope.post(
-        `${SUPPORT_V1}/attachments`,
-        {
-          bodyLimit: SUPPORT_LIMITS.imageMaxBytes,
-          schema: {
-            tags,
-            summary: 'Keeps a picture (JPEG, PNG or WebP, judged by its bytes) for a message; answers its id',
-            response: { 200: SupportAttachment, ...errors, 413: ErrorBody, 415: ErrorBody },
-          },
-        },
-        async (req, reply) => {
-          reply.header('cache-control', PRIVATE)
-          const identity = await requireIdentity(req)
-          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-          return service.storePicture(identity, body)
-        },
-      )
-    })
+  const socketIdentity = new WeakMap<FastifyRequest, ChatIdentity>()
 
-    const socketIdentity = new WeakMap<FastifyRequest, ChatIdentity>()
-
-    app.get(
-      SUPPORT_SOCKET,
-      {
-        websocket: true,
-        schema: { hide: true, querystring: DeviceQuery },
-        preValidation: async (req) => {
-          if (!sameOrigin(req, config.PUBLIC_ORIGIN)) throw foreignOrigin()
-          socketIdentity.set(req, await requireIdentity(req))
-        },
+  app.get(
+    SUPPORT_SOCKET,
+    {
+      websocket: true,
+      schema: { hide: true, querystring: DeviceQuery },
+      preValidation: async (req) => {
+        if (!sameOrigin(req, config.PUBLIC_ORIGIN)) throw foreignOrigin()
+        socketIdentity.set(req, await requireIdentity(req))
       },
-      (socket, req) => {
-        const identity = socketIdentity.get(req)
-        if (!identity) return socket.close(SUPPORT_CLOSE.unauthorized)
-        beat(socket)
-        const query = DeviceQuery.parse(req.query)
-        const device = context(req, query)
-        const peer: Peer = {
-          role: 'shopper',
-          identity,
-          conversationId: null,
-          lastSeq: 0,
-          send: frameSender(socket),
-        }
-        const leave = hub.join(peer)
-        const queue = inOrder()
-        socket.on('close', leave)
-        socket.on('message', (raw) => {
-          queue(async () => {
-            let frame
-            try {
-              frame = SupportClientFrameSchema.parse(JSON.parse(String(raw)))
-            } catch {
-              peer.send({ type: 'error', code: 'bad_request', message: SUPPORT_ERROR_KEYS.badFrame })
-              return
+    },
+    (socket, req) => {
+      const identity = socketIdentity.get(req)
+      if (!identity) return socket.close(SUPPORT_CLOSE.unauthorized)
+      beat(socket)
+      const query = DeviceQuery.parse(req.query)
+      const device = context(req, query)
+      const peer: Peer = {
+        role: 'shopper',
+        identity,
+        conversationId: null,
+        lastSeq: 0,
+        send: frameSender(socket),
+      }
+      const leave = hub.join(peer)
+      const queue = inOrder()
+      socket.on('close', leave)
+      socket.on('message', (raw) => {
+        queue(async () => {
+          let frame
+          try {
+            frame = SupportClientFrameSchema.parse(JSON.parse(String(raw)))
+          } catch {
+            peer.send({ type: 'error', code: 'bad_request', message: SUPPORT_ERROR_KEYS.badFrame })
+            return
+          }
+          try {
+            if (frame.type === 'resume')
+              await hub.resumeShopper(peer, { conversationId: frame.conversation_id, after: frame.after })
+            else if (frame.type === 'typing') await hub.typing(peer)
+            else {
+              const sent = await service.sendAsShopper(
+                identity,
+                { clientId: frame.client_id, text: frame.text, attachmentId: frame.attachment_id ?? null },
+                device,
+              )
+              peer.send({
+                type: 'ack',
+                client_id: frame.client_id,
+                seq: sent.message.seq,
+                conversation_id: sent.conversation.id,
+              })
             }
-            try {
-              if (frame.type === 'resume')
-                await hub.resumeShopper(peer, { conversationId: frame.conversation_id, after: frame.after })
-              else if (frame.type === 'typing') await hub.typing(peer)
-              else {
-                const sent = await service.sendAsShopper(
-                  identity,
-                  { clientId: frame.client_id, text: frame.text, attachmentId: frame.attachment_id ?? null },
-                  device,
-                )
-                peer.send({
-                  type: 'ack',
-                  client_id: frame.client_id,
-                  seq: sent.message.seq,
-                  conversation_id: sent.conversation.id,
-                })
-              }
-            } catch (err) {
-              if (!(err instanceof HttpError)) app.log.error({ err }, 'support chat: a frame failed')
-              peer.send(errorFrame(err, frame.type === 'send' ? frame.client_id : undefined))
-            }
-          })
+          } catch (err) {
+            if (!(err instanceof HttpError)) app.log.error({ err }, 'support chat: a frame failed')
+            peer.send(errorFrame(err, frame.type === 'send' ? frame.client_id : undefined))
+          }
         })
-      },
-    )
+      })
+    },
+  )
 
-    registerOperatorRoutes(app, { service, hub, repo, config, beat })
+  registerOperatorRoutes(app, { service, hub, repo, config, beat })
 }

@@ -61,7 +61,12 @@ export interface StaffActor {
 /** What the chat records in the audit log, in the change's own transaction (the audit module's `recordAudit`). */
 export type ChatAudit = (
   tx: Db,
-  entry: { staff: StaffActor; action: 'support.take' | 'support.close'; conversationId: string; ip: string | null },
+  entry: {
+    staff: StaffActor
+    action: 'support.take' | 'support.close'
+    conversationId: string
+    ip: string | null
+  },
 ) => Promise<void>
 
 export interface SupportServiceDeps {

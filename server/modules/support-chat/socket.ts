@@ -69,4 +69,3 @@ export function heartbeatFor(app: App, sockets: () => Iterable<WebSocket>) {
     socket.on('pong', () => alive.add(socket))
   }
 }
-
