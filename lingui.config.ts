@@ -7,7 +7,8 @@ import { defineConfig } from '@lingui/conf'
  * (checkout, payment, order pages), the order page's (orders: its timeline, actions, documents, delivery and pickup), the reviews' (the product page's tab, the account's reviews), the
  * comparison page's, the account area's (with its guest offer), the wishlist
  * page's, the cart page's, sign-in's (which the checkout's phone step uses too), the PC
- * configurator's and the offline parts' (banner, install offer, save for offline).
+ * configurator's, the offline parts' (banner, install offer, save for offline), the back office's and
+ * the support chat's (its button comes after the page).
  */
 const FEATURES = [
   'checkout',
@@ -21,6 +22,7 @@ const FEATURES = [
   'configurator',
   'offline',
   'admin',
+  'support',
 ]
 /** Parts of shared folders whose texts belong to a feature's catalogue (code that comes lazily with it). */
 const ALSO: Record<string, string[]> = { compare: ['<rootDir>/src/compare/compare-click.ts'] }

@@ -14,6 +14,8 @@ export const E2E_BONUS_PHONE = '70000000077'
 export const E2E_BONUS_GRANT = 5000
 /** The orders journey's operator: another seeded reviewer, given the operator role before the server starts. */
 export const E2E_OPERATOR_PHONE = '70000000002'
+/** The support chat journey's operator: a staff account made before the server starts. */
+export const E2E_SUPPORT_OPERATOR = { login: 'e2e-support', password: 'e2e-support-password' }
 /** The order-cancel journey's own gift card (tests/e2e/journey-gift-card.ts writes it before the server starts). */
 export const E2E_CANCEL_GIFT_CARD = 'E2ECANCEL5000'
 
@@ -70,6 +72,7 @@ export default defineConfig({
       `tsx server/modules/bonus/cli.ts grant ${E2E_BONUS_PHONE} ${E2E_BONUS_GRANT} --note journeys && ` +
       `tsx server/modules/orders/operator-cli.ts grant ${E2E_OPERATOR_PHONE} && ` +
       `tsx tests/e2e/journey-gift-card.ts && ` +
+      `STAFF_PASSWORD=${E2E_SUPPORT_OPERATOR.password} tsx server/modules/staff/cli.ts add ${E2E_SUPPORT_OPERATOR.login} operator --name Айгерим && ` +
       `tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

@@ -40,6 +40,14 @@ const TrustProxy = z
     return entries
   })
 
+/** An https address a deployment may leave unset (or empty). */
+const OptionalHttpsUrl = z
+  .string()
+  .trim()
+  .refine((s) => URL.canParse(s) && new URL(s).protocol === 'https:', 'must be an https:// URL')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -174,6 +182,15 @@ const Env = z.object({
    * journeys; there it answers loopback clients only.
    */
   PUSH_OUTBOX_ROUTE: z.enum(['0', '1']).default('0'),
+  /** The messenger bot the support chat's help link opens (`https://t.me/…`); unset, no link is shown. */
+  SUPPORT_BOT_URL: OptionalHttpsUrl,
+  /** The partner widget's script, loaded lazily on every page but one; unset, nothing is loaded. */
+  PARTNER_WIDGET_URL: OptionalHttpsUrl,
+  /** The path (after the city and language prefix) the partner widget is not loaded on, with what follows it. */
+  PARTNER_WIDGET_SKIP_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path like /checkout')
+    .default('/checkout'),
   /** How many times faster than real banks the local loan broker's banks score (journeys hurry them). */
   BROKER_SPEED: z.coerce.number().min(0.01).max(1_000_000).default(1),
 })

@@ -27,6 +27,11 @@ export interface Database {
    * starting empty, migrating and seeding takes seconds (the tests give each worker a copy).
    */
   image?(): Promise<Blob>
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool, for LISTEN (a pooled one goes back to
+   * other work and stops hearing). The caller ends it.
+   */
+  connectListener?(): Promise<pg.Client>
   close(): Promise<void>
 }
 
@@ -162,6 +167,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       engine: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      connectListener: async () => {
+        const client = new pg.Client({ connectionString: target.url })
+        await client.connect()
+        return client
+      },
       close: () => pool.end(),
     }
   }

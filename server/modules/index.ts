@@ -27,6 +27,7 @@ import { paymentCardsModule } from './payment-cards/routes'
 import { pricingModule } from './pricing'
 import { promotionsModule } from './promotions/routes'
 import { pushModule } from './push'
+import { supportChatModule } from './support-chat'
 import { tradeinModule } from './tradein/routes'
 import { receiversModule } from './receivers/routes'
 import { reviewsModule, type ReviewModerated } from './reviews'
@@ -83,6 +84,7 @@ export const modules = [
   // the back office's orders, promotions and reviews (its documents are the documents module's)
   defineModule('back-office', backOfficeModule, ['staff', 'audit', 'orders', 'checkout', 'reviews']),
   defineModule('catalog-import', catalogImportModule, ['catalog', 'audit', 'staff']),
+  defineModule('support-chat', supportChatModule, ['media', 'account', 'cart', 'orders', 'staff', 'audit']),
 ]
 
 /** The reviewer hears of the moderator's decision in the information centre. */

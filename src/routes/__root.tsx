@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { CartButtonsProvider } from '../cart/add-to-cart'
 import { WishlistButtonsProvider } from '../wishlist/wishlist-buttons'
 import { SearchBox } from '../features/search/search-box'
@@ -24,6 +24,11 @@ const NotificationBell = lazy(() =>
   import('../features/notifications/bell').then((module) => ({ default: module.NotificationBell })),
 )
 
+// The chat's button and the partner widget (spec 2.8) come after the page, when the browser is idle.
+const SupportLauncher = lazy(() =>
+  import('../features/support/launcher').then((module) => ({ default: module.SupportLauncher })),
+)
+
 function RootLayout() {
   return (
     <>
@@ -34,6 +39,9 @@ function RootLayout() {
           <AppShell SearchBox={SearchBox} Bell={NotificationBell} GuestOffer={GuestOffer}>
             <Outlet />
           </AppShell>
+          <Suspense>
+            <SupportLauncher />
+          </Suspense>
         </WishlistButtonsProvider>
       </CartButtonsProvider>
       {/* On the server: the router's state and the queries the page was rendered from, as inline

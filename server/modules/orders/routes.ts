@@ -23,6 +23,8 @@ import { createOrderRepo } from './repo'
 declare module 'fastify' {
   interface FastifyInstance {
     orderLifecycle: OrderLifecycle
+    /** A shopper's orders, newest first, as their history shows them (the support chat's operator sees them). */
+    orderHistory: (userId: string, query: { limit: number; skip: number }) => Promise<OrderHistory>
   }
 }
 
@@ -50,6 +52,7 @@ export const ordersModule: ModuleRegistration = (app, deps) => {
   const db = database.db
   registerOrderPickupRoutes(app, deps)
   const repo = createOrderRepo(db)
+  app.decorate('orderHistory', (userId, query) => repo.history(userId, query))
   const lifecycleRepo = createLifecycleRepo(db)
   const lifecycle = createOrderLifecycle({
     db,
