@@ -123,7 +123,9 @@ test.describe('offline reading', () => {
   test('checkout and sign-in wait for the network and say so', async ({ page, context }) => {
     const { products } = await browseOnline(page)
     await page.goto(products[0]!)
-    const answered = page.waitForResponse((r) => /\/cart\/api\/v3\/carts\/.*products$/.test(r.url()) && r.ok())
+    const answered = page.waitForResponse(
+      (r) => /\/cart\/api\/v3\/carts\/.*products$/.test(r.url()) && r.ok(),
+    )
     await page.getByTestId('add-to-cart').first().click()
     await answered
     await page.goto('/cart')
