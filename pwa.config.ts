@@ -64,7 +64,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       },
     ],
     // Chrome's richer install dialog shows these: the store itself, taken from a running build
-    // (tests/e2e/manifest-screenshots.ts writes them again).
+    // (taken with Playwright from the journeys' store: phone 412x915 at 2x, desktop 1366x768).
     screenshots: [
       {
         src: '/screenshots/phone-catalog.png',
