@@ -118,8 +118,8 @@ export default tseslint.config(
               // entry points and the composition root: the router, the app, the server render's start
               main: ['*'],
               'entry-server': ['*'],
-              boot: ['main', 'styles', 'admin'],
-              // the back office's entry and router (src/boot.ts starts it for /admin addresses)
+              boot: ['main', 'styles'],
+              // the back office's entry and router (src/main.tsx starts it for /admin addresses)
               admin: ['features', ...base],
               'test-setup': ['*'],
               'vite-env': [],

@@ -72,4 +72,7 @@ function startServiceWorkerWhenIdle(...app: Parameters<typeof startServiceWorker
   else setTimeout(start, 200)
 }
 
-void start()
+// The back office (`/admin`, README) is an app of its own, rendered in the browser only: none of its
+// code is the store's, and the store's pages carry only this branch.
+if (/^\/admin(\/|$)/.test(location.pathname)) void import('./admin/main')
+else void start()

@@ -5,7 +5,7 @@ import { applyAdminLang, savedAdminLang } from '../features/admin/locale'
 import { AdminApp, createAdminRouter } from './router'
 
 /**
- * The back office's entry (src/boot.ts starts it for `/admin` addresses instead of the store): rendered
+ * The back office's entry (src/main.tsx starts it for `/admin` addresses instead of the store): rendered
  * in the browser only, its data never kept on the device (no persisted query cache, no outbox).
  */
 async function start() {

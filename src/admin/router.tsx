@@ -36,7 +36,13 @@ const page = (path: string, load: Parameters<typeof lazyRouteComponent>[0], name
 
 const routeTree = root.addChildren([
   signIn,
-  framed.addChildren([page('/admin', () => import('../features/admin/home'), 'AdminHome')]),
+  framed.addChildren([
+    page('/admin', () => import('../features/admin/home'), 'AdminHome'),
+    page('/admin/orders', () => import('../features/admin/orders-page'), 'AdminOrdersPage'),
+    page('/admin/orders/$id', () => import('../features/admin/order-page'), 'AdminOrderPage'),
+    page('/admin/promotions', () => import('../features/admin/promotions-page'), 'AdminPromotionsPage'),
+    page('/admin/reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
+  ]),
 ])
 
 export function createAdminRouter(queryClient: QueryClient) {

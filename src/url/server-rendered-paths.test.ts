@@ -26,7 +26,7 @@ describe('isServerRendered', () => {
       '/login',
       '/checkout/delivery',
       '/compare',
-      // the back office is an app of its own, rendered in the browser only (src/boot.ts)
+      // the back office is an app of its own, rendered in the browser only (src/main.tsx)
       '/admin',
       '/admin/orders',
       '/admin/orders/3f2c/timeline',
