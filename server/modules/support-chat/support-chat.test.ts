@@ -301,6 +301,21 @@ describe('a signed-in shopper', () => {
   })
 })
 
+describe('a stale sign-in', () => {
+  it("is a 401 to renew, not the device's guest: the shopper would lose their conversation", async () => {
+    const { cookie } = await guest()
+    const stale = `${cookie}; accessToken=${'x'.repeat(43)}`
+    const res = await app.inject({
+      method: 'POST',
+      url: `${SUPPORT_V1}/session`,
+      headers: { cookie: stale },
+      payload: {},
+    })
+    expect(res.statusCode).toBe(401)
+    await expect(openSocket(`${base}${SUPPORT_SOCKET}`, { cookie: stale })).rejects.toThrow('401')
+  })
+})
+
 describe('the widgets', () => {
   it('has no help link and no partner widget unless configured', async () => {
     const res = await app.inject({ url: `${SUPPORT_V1}/widgets` })
