@@ -115,17 +115,31 @@ async function placeOrder(user: TestUser): Promise<string> {
   )
   const body = {
     city_id: 1,
-    receiver: { firstname: 'Айгерим', lastname: 'Сапарова', phone: user.phone, email: null, isOrganization: false },
+    receiver: {
+      firstname: 'Айгерим',
+      lastname: 'Сапарова',
+      phone: user.phone,
+      email: null,
+      isOrganization: false,
+    },
     shipping: { type: 'PICKUP', service_point_id: point!.id },
     payment_method: 'cash_payment',
   }
-  const calc = await app.inject({ method: 'POST', url: '/oms/api/v1/orders', headers: user.headers, payload: body })
+  const calc = await app.inject({
+    method: 'POST',
+    url: '/oms/api/v1/orders',
+    headers: user.headers,
+    payload: body,
+  })
   expectOk(calc, 'calculate')
   const placed = await app.inject({
     method: 'POST',
     url: '/oms/api/v1/orders/checkout',
     headers: { ...user.headers, 'idempotency-key': randomUUID() },
-    payload: { ...body, expected_sum_to_pay: (calc.json() as { calculation: { sumToPay: number } }).calculation.sumToPay },
+    payload: {
+      ...body,
+      expected_sum_to_pay: (calc.json() as { calculation: { sumToPay: number } }).calculation.sumToPay,
+    },
   })
   expectOk(placed, 'place the order')
   return CreatedOrder.parse(placed.json()).order_id
@@ -155,7 +169,11 @@ async function bindCard(user: TestUser): Promise<string> {
   return id
 }
 
-async function created<T>(res: { statusCode: number; body: string; json(): unknown }, what: string, pick: (b: never) => T) {
+async function created<T>(
+  res: { statusCode: number; body: string; json(): unknown },
+  what: string,
+  pick: (b: never) => T,
+) {
   expectOk(res, what)
   return pick(res.json() as never)
 }
@@ -164,7 +182,11 @@ beforeAll(async () => {
   const built = await testApp()
   app = built.app
   db = built.database.db
-  ;[owner, other, organisation] = await Promise.all([signInTestUser(app), signInTestUser(app), signInTestUser(app)])
+  ;[owner, other, organisation] = await Promise.all([
+    signInTestUser(app),
+    signInTestUser(app),
+    signInTestUser(app),
+  ])
   await db.execute(sql`update users set type = 'organization' where id = ${organisation.userId}::uuid`)
   product = await makeProduct(db, { prices: { 1: 30_000 }, stock: { 1: 20 } })
   const headers = owner.headers
@@ -184,7 +206,11 @@ beforeAll(async () => {
     (b: { id: string }) => String(b.id),
   )
   const receiverId = await created(
-    await post('/account/api/v2/receivers', { firstname: 'Ерлан', lastname: 'Жумабаев', phone: '77051234567' }),
+    await post('/account/api/v2/receivers', {
+      firstname: 'Ерлан',
+      lastname: 'Жумабаев',
+      phone: '77051234567',
+    }),
     'receiver',
     (b: { id: string }) => String(b.id),
   )
@@ -200,7 +226,11 @@ beforeAll(async () => {
   )
   expectOk(await app.inject({ url: `/oms/api/v1/orders/${orderId}/otp`, headers }), 'pickup code')
   const reviewId = await created(
-    await post('/feedback/api/v2/reviews', { sku: product.sku, rating: 5, text: 'Отличный товар, доволен покупкой' }),
+    await post('/feedback/api/v2/reviews', {
+      sku: product.sku,
+      rating: 5,
+      text: 'Отличный товар, доволен покупкой',
+    }),
     'review',
     (b: { id: number }) => String(b.id),
   )
@@ -210,13 +240,19 @@ beforeAll(async () => {
     (b: { id: string }) => b.id,
   )
   expectOk(await post('/wishlist/api/v1/products', { sku: product.sku, city_id: 1 }), 'wishlist')
-  const [wishlist] = await rows<{ id: string }>(db, sql`select id from wishlists where user_id::text = ${owner.userId}`)
+  const [wishlist] = await rows<{ id: string }>(
+    db,
+    sql`select id from wishlists where user_id::text = ${owner.userId}`,
+  )
   await app.notify(owner.userId, 'review_approved', {
     reviewId: String(reviewId),
     sku: product.sku,
     productTitle: 'Товар',
   })
-  const [note] = await rows<{ id: string }>(db, sql`select id::text from notifications where user_id::text = ${owner.userId}`)
+  const [note] = await rows<{ id: string }>(
+    db,
+    sql`select id::text from notifications where user_id::text = ${owner.userId}`,
+  )
   const pushId = await created(
     await post('/notifications/api/v1/push/subscriptions?city_id=1', {
       consent: true,
@@ -283,28 +319,76 @@ const CASES: Case[] = [
   { resource: 'cart', request: (o) => get(`/cart/api/v3/carts/${o.cartId}?city_id=1`), ownerMay: true },
   {
     resource: 'cart',
-    request: (o) => send('POST', `/cart/api/v3/carts/${o.cartId}/products`, { city_id: 1, products: [{ sku: sku(), quantity: 1 }] }),
+    request: (o) =>
+      send('POST', `/cart/api/v3/carts/${o.cartId}/products`, {
+        city_id: 1,
+        products: [{ sku: sku(), quantity: 1 }],
+      }),
   },
   {
     resource: 'cart',
-    request: (o) => send('PUT', `/cart/api/v2/carts/${o.cartId}/products`, { city_id: 1, products: [{ sku: sku(), quantity: 5 }] }),
+    request: (o) =>
+      send('PUT', `/cart/api/v2/carts/${o.cartId}/products`, {
+        city_id: 1,
+        products: [{ sku: sku(), quantity: 5 }],
+      }),
   },
-  { resource: 'cart', request: (o) => send('DELETE', `/cart/api/v3/carts/${o.cartId}/products?product_id=${productId()}&city_id=1`) },
-  { resource: 'cart', request: (o) => send('DELETE', `/cart/api/v3/carts/${o.cartId}/products/activeProducts?city_id=1`) },
+  {
+    resource: 'cart',
+    request: (o) =>
+      send('DELETE', `/cart/api/v3/carts/${o.cartId}/products?product_id=${productId()}&city_id=1`),
+  },
+  {
+    resource: 'cart',
+    request: (o) => send('DELETE', `/cart/api/v3/carts/${o.cartId}/products/activeProducts?city_id=1`),
+  },
   { resource: 'cart', request: (o) => send('DELETE', `/cart/api/v2/carts/${o.cartId}?city_id=1`) },
   { resource: 'cart', request: (o) => send('POST', `/cart/api/v3/carts/merge/${o.cartId}?city_id=1`) },
   {
     resource: 'cart',
-    request: (o) => send('POST', `/cart/api/v3/carts/${o.cartId}/marketingUnits`, { city_id: 1, unitType: 'promo_code', code: 'SALE10' }),
+    request: (o) =>
+      send('POST', `/cart/api/v3/carts/${o.cartId}/marketingUnits`, {
+        city_id: 1,
+        unitType: 'promo_code',
+        code: 'SALE10',
+      }),
   },
-  { resource: 'cart', request: (o) => send('PUT', `/cart/api/v3/carts/${o.cartId}/cart`, { city_id: 1, products: [] }) },
+  {
+    resource: 'cart',
+    request: (o) => send('PUT', `/cart/api/v3/carts/${o.cartId}/cart`, { city_id: 1, products: [] }),
+  },
   // Addresses and receivers: another's id is a 404, in the path or in the body.
-  { resource: 'address', request: (o) => send('PUT', `/account/api/v2/addresses/${o.addressId}`, { city_id: 1, street: 'Чужая', house: '1' }) },
-  { resource: 'address', request: (o) => send('PUT', '/account/api/v2/addresses', { id: o.addressId, city_id: 1, street: 'Чужая', house: '1' }) },
+  {
+    resource: 'address',
+    request: (o) =>
+      send('PUT', `/account/api/v2/addresses/${o.addressId}`, { city_id: 1, street: 'Чужая', house: '1' }),
+  },
+  {
+    resource: 'address',
+    request: (o) =>
+      send('PUT', '/account/api/v2/addresses', { id: o.addressId, city_id: 1, street: 'Чужая', house: '1' }),
+  },
   { resource: 'address', request: (o) => send('DELETE', `/account/api/v2/addresses/${o.addressId}`) },
   { resource: 'address', request: (o) => send('DELETE', '/account/api/v2/addresses', { id: o.addressId }) },
-  { resource: 'receiver', request: (o) => send('PUT', `/account/api/v2/receivers/${o.receiverId}`, { firstname: 'Чужой', lastname: 'Человек', phone: '77000000000' }) },
-  { resource: 'receiver', request: (o) => send('PUT', '/account/api/v2/receivers', { id: o.receiverId, firstname: 'Чужой', lastname: 'Человек', phone: '77000000000' }) },
+  {
+    resource: 'receiver',
+    request: (o) =>
+      send('PUT', `/account/api/v2/receivers/${o.receiverId}`, {
+        firstname: 'Чужой',
+        lastname: 'Человек',
+        phone: '77000000000',
+      }),
+  },
+  {
+    resource: 'receiver',
+    request: (o) =>
+      send('PUT', '/account/api/v2/receivers', {
+        id: o.receiverId,
+        firstname: 'Чужой',
+        lastname: 'Человек',
+        phone: '77000000000',
+      }),
+  },
   { resource: 'receiver', request: (o) => send('DELETE', `/account/api/v2/receivers/${o.receiverId}`) },
   { resource: 'receiver', request: (o) => send('DELETE', '/account/api/v2/receivers', { id: o.receiverId }) },
   // Payment cards.
@@ -313,54 +397,136 @@ const CASES: Case[] = [
   // Orders and their documents.
   { resource: 'order', request: (o) => get(`/oms/api/v1/orders/${o.orderId}`), ownerMay: true },
   { resource: 'order', request: (o) => get(`/oms/api/v1/orders/${o.orderId}/timeline`), ownerMay: true },
-  { resource: 'order', request: (o) => get(`/oms/api/v1/orders/${o.orderId}/reorder?city_id=1`), ownerMay: true },
-  { resource: 'order', request: (o) => send('PATCH', `/oms/api/v1/orders/${o.orderId}/cancelation`, { reason: 'other' }) },
-  { resource: 'order', request: (o) => send('POST', `/payment/api/v1/orders/${o.orderId}/payments`, { payment_method: 'card_payment' }) },
+  {
+    resource: 'order',
+    request: (o) => get(`/oms/api/v1/orders/${o.orderId}/reorder?city_id=1`),
+    ownerMay: true,
+  },
+  {
+    resource: 'order',
+    request: (o) => send('PATCH', `/oms/api/v1/orders/${o.orderId}/cancelation`, { reason: 'other' }),
+  },
+  {
+    resource: 'order',
+    request: (o) =>
+      send('POST', `/payment/api/v1/orders/${o.orderId}/payments`, { payment_method: 'card_payment' }),
+  },
   { resource: 'order', request: (o) => get(`/payment/api/v1/orders/${o.orderId}/qr`) },
   { resource: 'order', request: (o) => get(`/oms/api/v3/booking/delivery/reschedule_count/${o.orderId}`) },
   {
     resource: 'order',
-    request: (o) => send('POST', '/oms/api/v3/booking/delivery/reschedule', { city_id: 1, order_id: o.orderId, date: '2030-01-01', slot_code: 'A' }),
+    request: (o) =>
+      send('POST', '/oms/api/v3/booking/delivery/reschedule', {
+        city_id: 1,
+        order_id: o.orderId,
+        date: '2030-01-01',
+        slot_code: 'A',
+      }),
   },
   { resource: 'order', request: (o) => get(`/oms/api/v1/orders/${o.orderId}/deliverables`) },
   { resource: 'document', request: (o) => get(`/oms/api/v1/orders/${o.orderId}/check`), ownerMay: true },
   // An invoice is for organisations' orders: the owner's is refused with 422, so only the refusals are checked.
   { resource: 'document', request: (o) => get(`/oms/api/v3/orders/${o.orderId}/invoice`) },
   { resource: 'document', request: (o) => get(`/offer/api/v1/offers/${o.offerId}`), ownerMay: true },
-  { resource: 'document', request: (o) => get(`/offer/api/v1/offers/${o.offerId}/emails?email=buyer%40example.kz`) },
+  {
+    resource: 'document',
+    request: (o) => get(`/offer/api/v1/offers/${o.offerId}/emails?email=buyer%40example.kz`),
+  },
   // Warrants and pickup codes.
   { resource: 'warrant', request: (o) => get(`/oms/api/v1/orders/warrant/${o.orderId}`), ownerMay: true },
   {
     resource: 'warrant',
-    request: (o) => send('POST', `/oms/api/v1/orders/${o.orderId}/warrant`, { firstname: 'Чужой', lastname: 'Человек', phone: '+7 (700) 000-00-00', iin: '900101300126' }),
+    request: (o) =>
+      send('POST', `/oms/api/v1/orders/${o.orderId}/warrant`, {
+        firstname: 'Чужой',
+        lastname: 'Человек',
+        phone: '+7 (700) 000-00-00',
+        iin: '900101300126',
+      }),
   },
   { resource: 'OTP', request: (o) => get(`/oms/api/v1/orders/${o.orderId}/otp`), ownerMay: true },
   { resource: 'OTP', request: (o) => get(`/oms/api/v1/orders/${o.orderId}/otp/refresh`) },
   { resource: 'OTP', request: (o) => send('POST', `/oms/api/v1/orders/${o.orderId}/otp/refresh`) },
   // Reviews: an unmoderated review is its author's.
   { resource: 'review', request: (o) => get(`/feedback/api/v2/reviews/${o.reviewId}`), ownerMay: true },
-  { resource: 'review', request: (o) => send('PUT', `/feedback/api/v2/reviews/${o.reviewId}`, { rating: 1, text: 'Чужой отзыв о товаре, переписанный' }) },
-  { resource: 'review', request: (o) => send('DELETE', `/feedback/api/v2/reviews/${o.reviewId}/images?media_id=${randomUUID()}`) },
-  { resource: 'review', request: (o) => send('DELETE', `/feedback/api/v2/reviews/${o.reviewId}/videos?media_id=${randomUUID()}`) },
+  {
+    resource: 'review',
+    request: (o) =>
+      send('PUT', `/feedback/api/v2/reviews/${o.reviewId}`, {
+        rating: 1,
+        text: 'Чужой отзыв о товаре, переписанный',
+      }),
+  },
+  {
+    resource: 'review',
+    request: (o) => send('DELETE', `/feedback/api/v2/reviews/${o.reviewId}/images?media_id=${randomUUID()}`),
+  },
+  {
+    resource: 'review',
+    request: (o) => send('DELETE', `/feedback/api/v2/reviews/${o.reviewId}/videos?media_id=${randomUUID()}`),
+  },
   // Configurations.
-  { resource: 'configuration', request: (o) => get(`/compatibility/api/v1/configurations/${o.configurationId}?city_id=1`), ownerMay: true },
   {
     resource: 'configuration',
-    request: (o) => send('PUT', `/compatibility/api/v1/configurations/${o.configurationId}`, { city_id: 1, components: [] }),
+    request: (o) => get(`/compatibility/api/v1/configurations/${o.configurationId}?city_id=1`),
+    ownerMay: true,
   },
-  { resource: 'configuration', request: (o) => send('POST', `/compatibility/api/v1/configurations/${o.configurationId}/reset?city_id=1`) },
+  {
+    resource: 'configuration',
+    request: (o) =>
+      send('PUT', `/compatibility/api/v1/configurations/${o.configurationId}`, {
+        city_id: 1,
+        components: [],
+      }),
+  },
+  {
+    resource: 'configuration',
+    request: (o) => send('POST', `/compatibility/api/v1/configurations/${o.configurationId}/reset?city_id=1`),
+  },
   // The named wishlist, reached by its id as if it were a guest's.
   { resource: 'wishlist', request: (o) => get(`/wishlist/api/v1/products/guest/${o.wishlistId}?city_id=1`) },
-  { resource: 'wishlist', request: (o) => send('POST', `/wishlist/api/v1/products/guest/${o.wishlistId}`, { sku: sku(), city_id: 1 }) },
-  { resource: 'wishlist', request: (o) => send('DELETE', `/wishlist/api/v1/products/guest/${o.wishlistId}/${sku()}`) },
-  { resource: 'wishlist', request: (o) => send('POST', `/wishlist/api/v1/products/merge/${o.wishlistId}?city_id=1`) },
+  {
+    resource: 'wishlist',
+    request: (o) =>
+      send('POST', `/wishlist/api/v1/products/guest/${o.wishlistId}`, { sku: sku(), city_id: 1 }),
+  },
+  {
+    resource: 'wishlist',
+    request: (o) => send('DELETE', `/wishlist/api/v1/products/guest/${o.wishlistId}/${sku()}`),
+  },
+  {
+    resource: 'wishlist',
+    request: (o) => send('POST', `/wishlist/api/v1/products/merge/${o.wishlistId}?city_id=1`),
+  },
   // Notifications and push subscriptions.
-  { resource: 'notification', request: (o) => send('POST', `/notifications/api/v1/notes/${o.notificationId}/read`) },
-  { resource: 'notification', request: (o) => send('DELETE', `/notifications/api/v1/notes/${o.notificationId}`) },
-  { resource: 'push subscription', request: (o) => send('PATCH', `/notifications/api/v1/push/subscriptions/${o.pushId}`, { topics: { order_status: false } }) },
-  { resource: 'push subscription', request: (o) => send('DELETE', `/notifications/api/v1/push/subscriptions/${o.pushId}`) },
+  {
+    resource: 'notification',
+    request: (o) => send('POST', `/notifications/api/v1/notes/${o.notificationId}/read`),
+  },
+  {
+    resource: 'notification',
+    request: (o) => send('DELETE', `/notifications/api/v1/notes/${o.notificationId}`),
+  },
+  {
+    resource: 'push subscription',
+    request: (o) =>
+      send('PATCH', `/notifications/api/v1/push/subscriptions/${o.pushId}`, {
+        topics: { order_status: false },
+      }),
+  },
+  {
+    resource: 'push subscription',
+    request: (o) => send('DELETE', `/notifications/api/v1/push/subscriptions/${o.pushId}`),
+  },
   // Broker: the owner's signed agreement cannot be verified by anyone else.
-  { resource: 'broker application', request: (o) => send('POST', '/agree/api/v2/agreement/verify', { sign_agreement_id: o.signAgreementId, code: '000000' }) },
+  {
+    resource: 'broker application',
+    request: (o) =>
+      send('POST', '/agree/api/v2/agreement/verify', {
+        sign_agreement_id: o.signAgreementId,
+        code: '000000',
+      }),
+  },
 ]
 
 /** The answers a caller who does not own the thing may get. */
@@ -397,7 +563,9 @@ describe('who may read or change what a shopper owns', () => {
           ...request,
           headers: { ...headers, 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
         })
-        expect(allowed, `${who}: ${request.method} ${request.url} → ${res.statusCode} ${res.body}`).toContain(res.statusCode)
+        expect(allowed, `${who}: ${request.method} ${request.url} → ${res.statusCode} ${res.body}`).toContain(
+          res.statusCode,
+        )
         expect(ErrorBody.safeParse(res.json()).success, res.body).toBe(true)
       }
       expect(await ownerState(), 'what the owner has').toEqual(before)
@@ -424,7 +592,8 @@ describe('who may read or change what a shopper owns', () => {
       for (const intruder of [other, organisation]) {
         const res = await app.inject({ url, headers: intruder.headers })
         expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500)
-        for (const id of Object.values(owned)) expect(res.body, `${url} shows the owner's ${id}`).not.toContain(String(id))
+        for (const id of Object.values(owned))
+          expect(res.body, `${url} shows the owner's ${id}`).not.toContain(String(id))
         expect(res.body).not.toContain(owner.phone)
       }
     }

@@ -51,7 +51,10 @@ const isOptional = (schema: z.ZodType) =>
 const KAZAKH = 'ӘәҒғҚқҢңӨөҰұҮүҺһІі'
 const storeText = fc.oneof(
   fc.string({ maxLength: 24 }),
-  fc.string({ unit: fc.constantFrom(...`${KAZAKH}абвгдеёжзийклмнопрстуфхцчшщыэюя 0123456789-`), maxLength: 24 }),
+  fc.string({
+    unit: fc.constantFrom(...`${KAZAKH}абвгдеёжзийклмнопрстуфхцчшщыэюя 0123456789-`),
+    maxLength: 24,
+  }),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
 )
 
@@ -116,7 +119,9 @@ export function validArbitrary(schema: z.ZodType, hints: Hints = {}, depth = 0):
     child ? validArbitrary(child, hints, depth + 1) : fc.constant(undefined)
   const field = (key: string, child: z.ZodType | undefined) => {
     const hint = Object.hasOwn(hints, key) ? hints[key] : undefined
-    return hint ? fc.oneof({ arbitrary: hint, weight: 3 }, { arbitrary: inner(child), weight: 1 }) : inner(child)
+    return hint
+      ? fc.oneof({ arbitrary: hint, weight: 3 }, { arbitrary: inner(child), weight: 1 })
+      : inner(child)
   }
   switch (def.type) {
     case 'string':
@@ -141,10 +146,9 @@ export function validArbitrary(schema: z.ZodType, hints: Hints = {}, depth = 0):
     case 'object': {
       const shape = def.shape ?? {}
       const keys = Object.keys(shape)
-      const record = fc.record(
-        Object.fromEntries(keys.map((key) => [key, field(key, shape[key])])),
-        { requiredKeys: keys.filter((key) => !isOptional(shape[key]!)) },
-      )
+      const record = fc.record(Object.fromEntries(keys.map((key) => [key, field(key, shape[key])])), {
+        requiredKeys: keys.filter((key) => !isOptional(shape[key]!)),
+      })
       return record as fc.Arbitrary<unknown>
     }
     case 'array': {
@@ -168,16 +172,19 @@ export function validArbitrary(schema: z.ZodType, hints: Hints = {}, depth = 0):
     case 'union':
       return fc.oneof(...(def.options ?? []).map((option) => inner(option)))
     case 'intersection':
-      return fc.tuple(inner(def.left), inner(def.right)).map(([a, b]) =>
-        typeof a === 'object' && typeof b === 'object' && a && b ? { ...a, ...b } : a,
-      )
+      return fc
+        .tuple(inner(def.left), inner(def.right))
+        .map(([a, b]) => (typeof a === 'object' && typeof b === 'object' && a && b ? { ...a, ...b } : a))
     case 'pipe':
       // A transform's input is what the request carries.
       return defOf(def.in!).type === 'transform' ? inner(def.out) : inner(def.in)
     case 'lazy':
       return inner(def.getter?.())
     case 'nullable':
-      return fc.oneof({ arbitrary: inner(def.innerType), weight: 4 }, { arbitrary: fc.constant(null), weight: 1 })
+      return fc.oneof(
+        { arbitrary: inner(def.innerType), weight: 4 },
+        { arbitrary: fc.constant(null), weight: 1 },
+      )
     case 'optional':
     case 'default':
     case 'prefault':
