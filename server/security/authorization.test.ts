@@ -239,7 +239,15 @@ beforeAll(async () => {
     'configuration',
     (b: { id: string }) => b.id,
   )
-  expectOk(await post('/wishlist/api/v1/products', { sku: product.sku, city_id: 1 }), 'wishlist')
+  // The wishlist reads the catalogue's index, which takes the new product on its next poll.
+  for (let tries = 0; ; tries++) {
+    const added = await post('/wishlist/api/v1/products', { sku: product.sku, city_id: 1 })
+    if (added.statusCode < 300 || tries === 60) {
+      expectOk(added, 'wishlist')
+      break
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
   const [wishlist] = await rows<{ id: string }>(
     db,
     sql`select id from wishlists where user_id::text = ${owner.userId}`,
