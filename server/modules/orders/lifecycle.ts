@@ -8,9 +8,13 @@ import {
 import type { Db } from '../../db/connection'
 import { conflict, HttpError, notFound } from '../../http/errors'
 import type { OrderSettlement } from '../checkout'
+import { recordAudit, type AuditActor } from '../audit'
 import type { Notify } from '../notifications'
 import type { DueMove, LifecycleOrder, LifecycleRepo } from './lifecycle-repo'
 import { allowed, type Transition } from './transitions'
+
+/** The warehouse (`npm run fulfil`, or FULFILMENT_SPEED in the server) as the audit log names it. */
+const FULFILMENT: AuditActor = { actorKind: 'system', actorId: 'fulfilment', ip: null }
 
 export interface LifecycleDeps {
   db: Db
@@ -30,6 +34,8 @@ export interface MoveOptions {
   /** The shopper acting: another shopper's order is 404. */
   userId?: string
   note?: string | null
+  /** Records the move in the audit log as this actor's (operators' moves, the warehouse's). */
+  audit?: AuditActor
 }
 
 /**
@@ -90,6 +96,14 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         await repo.paidOnReceipt(tx, order.id, at)
       }
       await repo.move(tx, order.id, order.status, to, actor, options.note ?? null)
+      if (options.audit)
+        await recordAudit(tx, {
+          ...options.audit,
+          action: 'order.status',
+          subjectKind: 'order',
+          subjectId: order.id,
+          details: { number: order.number, from: order.status, to, note: options.note ?? null },
+        })
       if (order.userId)
         await notify(
           order.userId,
@@ -160,7 +174,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const made: DueMove[] = []
       for (const m of due) {
         try {
-          if (await move(m.orderId, m.to as OrderStatus, 'fulfilment')) made.push(m)
+          if (await move(m.orderId, m.to as OrderStatus, 'fulfilment', { audit: FULFILMENT })) made.push(m)
         } catch (err) {
           if (err instanceof HttpError && err.statusCode === 409) continue
           throw err

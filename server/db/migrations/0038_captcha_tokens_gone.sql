@@ -1,0 +1,1 @@
+DROP TABLE "captcha_tokens" CASCADE;
