@@ -154,7 +154,18 @@ export const ProfileUpdate = z.object({
 
 // ---------------------------------------------------------------- captcha and the dev outbox
 
-export const CaptchaResponse = z.object({ token: z.string(), expires_in: z.number().int() })
+/**
+ * A proof-of-work challenge of the ALTCHA protocol: find the number n ≤ maxnumber whose SHA-256 of
+ * `salt + n` (hex) is `challenge`, and send `base64(JSON {algorithm, challenge, number, salt,
+ * signature})` as the captcha header. Each solution passes once.
+ */
+export const CaptchaResponse = z.object({
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string(),
+  maxnumber: z.number().int(),
+  salt: z.string(),
+  signature: z.string(),
+})
 export type CaptchaResponse = z.infer<typeof CaptchaResponse>
 export const OutboxQuery = z.object({ phone: Phone })
 export const OutboxResponse = z.object({

@@ -130,6 +130,14 @@ const Env = z.object({
   /** A pause between two transactions of an import, giving shoppers' statements the database. */
   CATALOG_IMPORT_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
+   * The captcha's proof-of-work (ALTCHA): the largest number a challenge hides, so a client tries half
+   * of it on average. 50,000 SHA-256 hashes take a phone's browser well under a second; the tests
+   * lower it.
+   */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  /** The HMAC key that signs captcha challenges (16+ characters); unset, one is made and kept in the database. */
+  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /**
    * `1` serves `GET /dev/mail-outbox` (the local mail provider's messages and their attachments) in
    * production mode too, for the journeys; there it answers loopback clients only.
    */

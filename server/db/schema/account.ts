@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -150,9 +152,30 @@ export const attemptBackoff = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('attempt_backoff_updated_idx').on(t.updatedAt)],
 )
 
-/** Tokens the local captcha provider issued: single-use, short-lived. */
-export const captchaTokens = pgTable('captcha_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-})
+/**
+ * The HMAC key that signs the captcha's proof-of-work challenges (ALTCHA), made on the first start when
+ * CAPTCHA_HMAC_KEY is not configured, so every process and every restart verifies what any issued.
+ */
+export const captchaKeys = pgTable(
+  'captcha_keys',
+  {
+    id: smallint('id').primaryKey().default(1),
+    hmacKey: text('hmac_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('captcha_keys_one_check', sql`${t.id} = 1`)],
+)
+
+/**
+ * Solutions already used, by their challenge's signature: a solution passes once, whichever process
+ * sees it (the insert that finds the signature taken refuses the replay). Kept until the challenge
+ * expires, after which its own expiry refuses it.
+ */
+export const captchaSolutions = pgTable(
+  'captcha_solutions',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_solutions_expires_idx').on(t.expiresAt)],
+)

@@ -25,7 +25,7 @@ import { ErrorBody } from '../../../contract/common'
 import { accessTokenFrom, installAccessTokenVerifier, requireUser } from '../../http/auth'
 import { clearAuthCookies, readCookie, setAuthCookies } from '../../http/cookies'
 import type { ModuleRegistration } from '../../http/types'
-import { createLocalCaptchaProvider } from '../../providers/captcha/local'
+import { openCaptcha } from '../../providers/captcha/altcha'
 import { createLocalSmsProvider } from '../../providers/sms/local'
 import { registerDevOutbox } from './dev-outbox'
 import { createRateLimiter } from '../../http/rate-limit'
@@ -61,19 +61,20 @@ const captchaToken = (req: FastifyRequest) => {
   return typeof value === 'string' ? value : undefined
 }
 
-export const accountModule: ModuleRegistration = (app, { database, config }) => {
+export const accountModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
   const sms = createLocalSmsProvider(db)
+  const captcha = await openCaptcha(db, config)
   const limiter = createRateLimiter(db)
   const repo = createAccountRepo(db)
   const account = createAccountService({
     repo,
     codes: createSmsCodes(db, sms),
     limiter,
-    captcha: createLocalCaptchaProvider(db),
+    captcha,
     smsPerAddressHour: config.SMS_PER_ADDRESS_HOUR,
+    audit: (entry) => app.audit.record(entry),
   })
-  const captcha = createLocalCaptchaProvider(db)
   const withLists = createProfileLists(app)
 
   installAccessTokenVerifier(app, async (token) => (await repo.accessTokenUser(token)) ?? null)
@@ -131,7 +132,7 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
       // older one in memory that another tab has since rotated (that would read as reuse and sign out).
       const token = readCookie(req, COOKIES.refresh) ?? req.body.refresh_token
       try {
-        return signedIn(req, reply, await account.refresh(token))
+        return signedIn(req, reply, await account.refresh(token, req.ip))
       } catch (error) {
         // A dead refresh token is of no use to the browser either.
         clearAuthCookies(req, reply)
@@ -170,7 +171,7 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
         response: { 200: AuthTokens, ...errors },
       },
     },
-    async (req, reply) => signedIn(req, reply, await account.signUp(req.body)),
+    async (req, reply) => signedIn(req, reply, await account.signUp(req.body, req.ip)),
   )
 
   app.post(
@@ -183,7 +184,7 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
         response: { 200: AuthTokens, ...errors },
       },
     },
-    async (req, reply) => signedIn(req, reply, await account.signUp(req.body)),
+    async (req, reply) => signedIn(req, reply, await account.signUp(req.body, req.ip)),
   )
 
   app.put(
@@ -210,7 +211,11 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
       },
     },
     async (req, reply) =>
-      signedIn(req, reply, await account.recoverPassword(req.body.phone, req.body.token, req.body.password)),
+      signedIn(
+        req,
+        reply,
+        await account.recoverPassword(req.body.phone, req.body.token, req.body.password, req.ip),
+      ),
   )
 
   app.post(
@@ -236,7 +241,8 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
         response: { 200: AuthTokens, ...errors },
       },
     },
-    async (req, reply) => signedIn(req, reply, await account.verifyToken(req.body.phone, req.body.token)),
+    async (req, reply) =>
+      signedIn(req, reply, await account.verifyToken(req.body.phone, req.body.token, req.ip)),
   )
 
   app.get(
@@ -279,14 +285,14 @@ export const accountModule: ModuleRegistration = (app, { database, config }) => 
     {
       schema: {
         tags,
-        summary: 'A token of the local captcha provider for the next SMS call',
+        summary:
+          'A proof-of-work challenge (ALTCHA) to solve for the next SMS call; the solution goes back, base64 JSON, in X-Captcha-Token',
         response: { 200: CaptchaResponse },
       },
     },
     async (_req, reply) => {
-      const { token, expiresIn } = await captcha.issue()
       reply.header('cache-control', 'no-store')
-      return { token, expires_in: expiresIn }
+      return captcha.issue()
     },
   )
 }

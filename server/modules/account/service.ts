@@ -14,6 +14,7 @@ import type { Backoff, Limit, RateLimiter } from '../../http/rate-limit'
 import { isUniqueViolation, type AccountRepo, type UserRow } from './repo'
 import { CODE_RULES, type SmsCodes } from './sms-codes'
 import { newToken } from '../../lib/secret-tokens'
+import type { AuditEntry } from '../audit'
 
 export const SESSION_RULES = {
   accessSeconds: 15 * 60,
@@ -71,7 +72,15 @@ export interface AccountServiceDeps {
   captcha: CaptchaProvider
   /** Overrides `LIMITS.smsPerClientHour.max` (config SMS_PER_ADDRESS_HOUR). */
   smsPerAddressHour?: number
+  /** Records sign-ins, their failures and refresh-token reuse in the audit log. */
+  audit?: (entry: AuditEntry) => Promise<void>
 }
+
+/** How a shopper signed in, as the audit log names it: `signin.<way>`. */
+export type SignInWay = 'password' | 'sms' | 'signup' | 'recovery'
+
+/** The last four digits of a phone: enough to tell attempts apart in the log, not a shopper's number. */
+const phoneTail = (phone: string) => `…${phone.slice(-4)}`
 
 export function toProfile(user: UserRow): Profile {
   return {
@@ -92,7 +101,50 @@ export function createAccountService({
   limiter,
   captcha,
   smsPerAddressHour,
+  audit,
 }: AccountServiceDeps) {
+  /**
+   * Runs a sign-in and records its outcome: the account and the address on success, the refusal's code
+   * and status (and the account, when the phone has one) on failure. Other errors are the store's, not
+   * the shopper's, and are only passed on.
+   */
+  async function audited(way: SignInWay, phone: string, client: string, work: () => Promise<Issued>) {
+    try {
+      const issued = await work()
+      await audit?.({
+        actorKind: 'shopper',
+        actorId: issued.body.user.id,
+        action: `signin.${way}`,
+        subjectKind: 'user',
+        subjectId: issued.body.user.id,
+        details: { outcome: 'ok' },
+        ip: client,
+      })
+      return issued
+    } catch (error) {
+      if (error instanceof HttpError && audit) {
+        // A refusal for waiting (429) comes in bursts and is recorded as cheaply as it can be.
+        const user =
+          error.statusCode === 429 ? undefined : await repo.userByPhone(phone).catch(() => undefined)
+        await audit({
+          actorKind: 'shopper',
+          actorId: null,
+          action: `signin.${way}`,
+          subjectKind: 'user',
+          subjectId: user?.id ?? null,
+          details: {
+            outcome: 'refused',
+            code: error.code,
+            status: error.statusCode,
+            phone: phoneTail(phone),
+          },
+          ip: client,
+        })
+      }
+      throw error
+    }
+  }
+
   const smsPerClientHour = {
     ...LIMITS.smsPerClientHour,
     max: smsPerAddressHour ?? LIMITS.smsPerClientHour.max,
@@ -133,6 +185,56 @@ export function createAccountService({
     return user
   }
 
+  async function signInByPassword(phone: string, password: string, client: string): Promise<Issued> {
+    // Each guess is taken, and counted as wrong, before the password is checked: concurrent guesses
+    // cannot all pass a check that only counts them afterwards.
+    await limiter.attempt(SIGNIN_BACKOFF.perClient, client)
+    await limiter.attempt(SIGNIN_BACKOFF.perPhone, phone)
+    const user = await repo.userByPhone(phone)
+    if (user?.lockedAt) throw locked()
+    // Verified even without a user, so the answer takes as long either way.
+    const ok = await verifyPassword(password, user?.passwordHash ?? null)
+    if (!ok || !user) throw wrongCredentials()
+    await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
+    await limiter.givenBack(SIGNIN_BACKOFF.perClient, client)
+    if (user.mustChangePassword) throw mustChangePassword()
+    return startSession(user)
+  }
+
+  async function signUp(input: {
+    phone: string
+    token: string
+    password?: string
+    firstname?: string
+    lastname?: string
+    email?: string
+  }): Promise<Issued> {
+    const phoneTaken = (await repo.userByPhone(input.phone)) !== undefined
+    const emailTaken = input.email ? (await repo.userByEmail(input.email)) !== undefined : false
+    if (phoneTaken || emailTaken) {
+      throw uniqueConflict(
+        phoneTaken && emailTaken ? 'unique_phones' : phoneTaken ? 'unique_phone' : 'unique_email',
+      )
+    }
+    await codes.consume(input.phone, 'signup', input.token)
+    const passwordHash = input.password ? await hashPassword(input.password) : null
+    try {
+      const user = await repo.createUser({
+        phone: input.phone,
+        email: input.email ?? null,
+        passwordHash,
+        kind: passwordHash ? 'full' : 'fast',
+        firstname: input.firstname ?? '',
+        lastname: input.lastname ?? '',
+      })
+      return await startSession(user)
+    } catch (error) {
+      // Another request registered the same phone or email between the check and the insert.
+      if (isUniqueViolation(error)) throw uniqueConflict('unique_phone')
+      throw error
+    }
+  }
+
   return {
     async kind(q: { phone?: string; email?: string }, client: string): Promise<KindResponse> {
       await limiter.take(LIMITS.kindLookupPerClient, client)
@@ -143,29 +245,26 @@ export function createAccountService({
       return { kind }
     },
 
-    async signIn(phone: string, password: string, client: string): Promise<Issued> {
-      // Each guess is taken, and counted as wrong, before the password is checked: concurrent guesses
-      // cannot all pass a check that only counts them afterwards.
-      await limiter.attempt(SIGNIN_BACKOFF.perClient, client)
-      await limiter.attempt(SIGNIN_BACKOFF.perPhone, phone)
-      const user = await repo.userByPhone(phone)
-      if (user?.lockedAt) throw locked()
-      // Verified even without a user, so the answer takes as long either way.
-      const ok = await verifyPassword(password, user?.passwordHash ?? null)
-      if (!ok || !user) throw wrongCredentials()
-      await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
-      await limiter.givenBack(SIGNIN_BACKOFF.perClient, client)
-      if (user.mustChangePassword) throw mustChangePassword()
-      return startSession(user)
+    signIn(phone: string, password: string, client: string): Promise<Issued> {
+      return audited('password', phone, client, () => signInByPassword(phone, password, client))
     },
 
     /** Rotates the refresh token; a second use of one revokes its whole family. */
-    async refresh(token: string | undefined): Promise<Issued> {
+    async refresh(token: string | undefined, client: string): Promise<Issued> {
       if (!token) throw refreshFailed()
       const found = await repo.tokenSession(token, 'refresh')
       if (!found || found.revokedAt || found.sessionExpired || found.tokenExpired) throw refreshFailed()
       if (!(await repo.useRefreshToken(token))) {
         await repo.revokeSession(found.sessionId, 'reuse')
+        await audit?.({
+          actorKind: 'shopper',
+          actorId: null,
+          action: 'signin.refresh_reused',
+          subjectKind: 'user',
+          subjectId: found.userId,
+          details: { signInId: found.sessionId, outcome: 'revoked' },
+          ip: client,
+        })
         throw refreshFailed('refresh_reused')
       }
       const user = await repo.userById(found.userId)
@@ -207,47 +306,29 @@ export function createAccountService({
     },
 
     /** Signs a registered user in by the SMS code. */
-    async verifyToken(phone: string, code: string): Promise<Issued> {
-      const user = await existing(phone)
-      if (user.lockedAt) throw locked()
-      await codes.consume(phone, 'signin', code)
-      // The owner proved the phone: guesses at its password no longer hold them back.
-      await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
-      return startSession(user)
+    verifyToken(phone: string, code: string, client: string): Promise<Issued> {
+      return audited('sms', phone, client, async () => {
+        const user = await existing(phone)
+        if (user.lockedAt) throw locked()
+        await codes.consume(phone, 'signin', code)
+        // The owner proved the phone: guesses at its password no longer hold them back.
+        await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
+        return startSession(user)
+      })
     },
 
-    async signUp(input: {
-      phone: string
-      token: string
-      password?: string
-      firstname?: string
-      lastname?: string
-      email?: string
-    }): Promise<Issued> {
-      const phoneTaken = (await repo.userByPhone(input.phone)) !== undefined
-      const emailTaken = input.email ? (await repo.userByEmail(input.email)) !== undefined : false
-      if (phoneTaken || emailTaken) {
-        throw uniqueConflict(
-          phoneTaken && emailTaken ? 'unique_phones' : phoneTaken ? 'unique_phone' : 'unique_email',
-        )
-      }
-      await codes.consume(input.phone, 'signup', input.token)
-      const passwordHash = input.password ? await hashPassword(input.password) : null
-      try {
-        const user = await repo.createUser({
-          phone: input.phone,
-          email: input.email ?? null,
-          passwordHash,
-          kind: passwordHash ? 'full' : 'fast',
-          firstname: input.firstname ?? '',
-          lastname: input.lastname ?? '',
-        })
-        return await startSession(user)
-      } catch (error) {
-        // Another request registered the same phone or email between the check and the insert.
-        if (isUniqueViolation(error)) throw uniqueConflict('unique_phone')
-        throw error
-      }
+    signUp(
+      input: {
+        phone: string
+        token: string
+        password?: string
+        firstname?: string
+        lastname?: string
+        email?: string
+      },
+      client: string,
+    ): Promise<Issued> {
+      return audited('signup', input.phone, client, () => signUp(input))
     },
 
     async sendRecovery(phone: string, client: string, captchaToken: string | undefined) {
@@ -259,15 +340,17 @@ export function createAccountService({
     },
 
     /** A new password proven by the recovery code: every other session ends, this one starts. */
-    async recoverPassword(phone: string, code: string, password: string): Promise<Issued> {
-      const user = await existing(phone)
-      if (user.lockedAt) throw locked()
-      await codes.consume(phone, 'recovery', code)
-      const updated = await repo.setPassword(user.id, await hashPassword(password))
-      if (!updated) throw notRegistered()
-      await repo.revokeUserSessions(user.id, 'password')
-      await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
-      return startSession(updated)
+    recoverPassword(phone: string, code: string, password: string, client: string): Promise<Issued> {
+      return audited('recovery', phone, client, async () => {
+        const user = await existing(phone)
+        if (user.lockedAt) throw locked()
+        await codes.consume(phone, 'recovery', code)
+        const updated = await repo.setPassword(user.id, await hashPassword(password))
+        if (!updated) throw notRegistered()
+        await repo.revokeUserSessions(user.id, 'password')
+        await limiter.succeeded(SIGNIN_BACKOFF.perPhone, phone)
+        return startSession(updated)
+      })
     },
 
     async profile(userId: string): Promise<Profile> {

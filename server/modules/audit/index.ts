@@ -7,8 +7,10 @@
 export { auditModule, type Audit } from './routes'
 export {
   AUDIT_MAX_PAGE,
+  consoleOperator,
   listAudit,
   recordAudit,
+  type AuditActor,
   type AuditActorKind,
   type AuditEntry,
   type AuditQuery,

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/connection'
 import { auditLog, type AuditActorKind } from '../../db/schema/audit'
@@ -18,6 +19,23 @@ export interface AuditEntry {
   details?: Record<string, unknown>
   /** The client's address, when a request did it. */
   ip?: string | null
+}
+
+/** Who acts, as the entries of one caller share it. */
+export type AuditActor = Pick<AuditEntry, 'actorKind' | 'actorId' | 'ip'>
+
+/**
+ * The person at the console running an operator's command (`npm run operator`, `bonus`, `moderate`,
+ * `fulfil`): staff, named by the system account that ran it, as `cli:<user>`.
+ */
+export function consoleOperator(): AuditActor {
+  let user = 'unknown'
+  try {
+    user = userInfo().username || user
+  } catch {
+    // a process without a passwd entry (some containers): the command is still recorded
+  }
+  return { actorKind: 'staff', actorId: `cli:${user}`, ip: null }
 }
 
 /** A recorded entry, as `listAudit` returns it. */

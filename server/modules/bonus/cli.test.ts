@@ -12,6 +12,7 @@ import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { randomPhone, signInTestUser, type TestUser } from '../../test/auth'
 import { makeProduct } from '../../test/products'
+import { listAudit } from '../audit'
 import { runBonusCli } from './cli'
 
 let app: App
@@ -90,6 +91,18 @@ describe('npm run bonus -- grant <phone> <amount> [--note TEXT]', () => {
     expect(read).toMatchObject({ code: 0, err: '' })
     expect(read.out).toBe(`bonus: ${user.phone} has 5250 spendable, 0 pending`)
     expect((await manualRows(user.userId)).map((r) => r.note)).toEqual(['apology for a late courier', null])
+    // each grant is the console operator's in the audit log; reading the balance is not an action
+    const audited = await listAudit(db, {
+      subjectKind: 'user',
+      subjectId: user.userId,
+      action: 'bonus.grant',
+      limit: 5,
+    })
+    expect(audited.map((e) => [e.actorKind, e.details])).toEqual([
+      ['staff', { amount: 250, note: null }],
+      ['staff', { amount: 5000, note: 'apology for a late courier' }],
+    ])
+    expect(audited[0]!.actorId).toMatch(/^cli:/)
   })
 
   it.each([

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection'
+import { consoleOperator, recordAudit, type AuditActor } from '../audit'
 import { createBonusRepo, type Balance } from './repo'
 
 /**
@@ -61,7 +62,12 @@ export interface GrantResult {
  * What an operator does with a shopper's bonuses, by phone: credit them (a `manual` row, spendable at
  * once, beside the purchases' rows) and read the balance as the shopper's bonus profile counts it.
  */
-export function createBonusOperator(db: Db, now: () => Date = () => new Date()) {
+export function createBonusOperator(
+  db: Db,
+  now: () => Date = () => new Date(),
+  /** Who grants, for the audit log: the person at the console unless told. */
+  by: AuditActor = consoleOperator(),
+) {
   const repo = createBonusRepo(db)
 
   async function account(phone: string | undefined): Promise<string> {
@@ -77,7 +83,16 @@ export function createBonusOperator(db: Db, now: () => Date = () => new Date()) 
       const text = checkNote(note)
       const userId = await account(phone)
       const at = now()
-      await repo.credit(userId, credited, text, at)
+      await db.transaction(async (tx) => {
+        await createBonusRepo(tx).credit(userId, credited, text, at)
+        await recordAudit(tx, {
+          ...by,
+          action: 'bonus.grant',
+          subjectKind: 'user',
+          subjectId: userId,
+          details: { amount: credited, note: text },
+        })
+      })
       return { userId, credited, balance: await repo.balance(userId, at) }
     },
 

@@ -17,6 +17,7 @@ import type { App } from '../../http/types'
 import { signCallback } from '../../providers/signature'
 import { testApp } from '../../test/app'
 import { signInTestUser, type TestUser } from '../../test/auth'
+import { listAudit } from '../audit'
 import { makeProduct, type TestProduct } from '../../test/products'
 
 let app: App
@@ -471,6 +472,12 @@ describe('card payment', () => {
     })
     expect(late.statusCode).toBe(409)
     expect(late.json().error.message).toBe('checkout:orderNotPayable')
+    const audited = await listAudit(db, { subjectKind: 'order', subjectId: created.order_id, limit: 10 })
+    expect(audited.map((e) => [e.action, e.actorKind, e.actorId, e.details.reason ?? null])).toEqual([
+      ['payment.paid', 'system', 'provider:card', null],
+      ['payment.refused', 'system', 'provider:card', expect.any(String)],
+    ])
+    expect(audited[0]!.details).toMatchObject({ number: created.number, mask: '411111******1111' })
   })
 
   it('an abandoned payment page: when the hold runs out the order is cancelled and the goods go back', async () => {
@@ -530,6 +537,10 @@ describe('payment callbacks (POST /payment/api/v1/callbacks/{provider})', () => 
     const replay = await post('card', { ...body, status: 'declined', reason: 'do_not_honor' })
     expect(replay.statusCode).toBe(200)
     expect((await order(user, created.order_id)).payment.status).toBe('paid')
+    const audited = await listAudit(db, { subjectKind: 'order', subjectId: created.order_id, limit: 10 })
+    expect(audited.map((e) => [e.action, e.details.paymentId, e.details.amount])).toEqual([
+      ['payment.paid', payment.id, payment.amount],
+    ])
   })
 
   it('refuses a bad signature (403), another order’s payment or another amount (409)', async () => {

@@ -466,8 +466,8 @@ export function createCheckoutRepo(db: Db) {
     },
 
     /** Marks an attempt paid back, once. */
-    async markRefunded(id: string, now: Date): Promise<boolean> {
-      const moved = await db
+    async markRefunded(id: string, now: Date, tx: Db = db): Promise<boolean> {
+      const moved = await tx
         .update(payments)
         .set({ status: 'refunded', settledAt: now })
         .where(and(eq(payments.id, id), eq(payments.status, 'paid')))

@@ -36,6 +36,7 @@ import {
 } from '../../http/idempotency'
 import type { CardAcquirer, PaymentCallback } from '../../providers/card-acquirer/provider'
 import type { QrProvider } from '../../providers/qr/provider'
+import { recordAudit } from '../audit'
 import type { Actor, CartCheckout, CartRef } from '../cart'
 import type { Notify } from '../notifications'
 import { orderLines, stockedUnits, type OrderLine } from './order-lines'
@@ -131,6 +132,38 @@ const ONLINE = new Set(['card_payment', 'kaspi_qr_payment'])
 /** Paid by a loan the broker's bank signs (server/modules/broker), never by a provider page of checkout. */
 const FINANCED = new Set(['loan/installment', 'loan/installment_initial_payment'])
 const providerOfMethod = (method: string) => (method === 'card_payment' ? 'card' : 'qr')
+
+/**
+ * A payment's outcome in the audit log, under its order: paid, refused or refunded, by whom (the
+ * provider that told the store, or the shopper whose gift cards and bonuses paid it all), how much.
+ */
+function auditPayment(
+  db: Db,
+  action: 'payment.paid' | 'payment.refused' | 'payment.refunded',
+  order: { id: string; number?: string },
+  payment: { id?: string; provider: string; method: string | null; amount: number },
+  more: Record<string, unknown> = {},
+  actor: { kind: 'shopper' | 'system'; id: string | null } = {
+    kind: 'system',
+    id: `provider:${payment.provider}`,
+  },
+) {
+  return recordAudit(db, {
+    actorKind: actor.kind,
+    actorId: actor.id,
+    action,
+    subjectKind: 'order',
+    subjectId: order.id,
+    details: {
+      ...(order.number ? { number: order.number } : {}),
+      ...(payment.id ? { paymentId: payment.id } : {}),
+      provider: payment.provider,
+      method: payment.method,
+      amount: payment.amount,
+      ...more,
+    },
+  })
+}
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -510,7 +543,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const order = placed.body
       if (spends) await repo.spend(tx, order.order_id, userId, spent, at)
       // wholly paid by gift cards and bonuses: paid now
-      if (paidNow) await deps.paid?.(tx, { orderId: order.order_id, number: order.number, userId })
+      if (paidNow) {
+        await deps.paid?.(tx, { orderId: order.order_id, number: order.number, userId })
+        await auditPayment(
+          tx,
+          'payment.paid',
+          { id: order.order_id, number: order.number },
+          { provider: 'store', method: input.payment_method, amount: calculation.sumToPay },
+          { giftCards: spent.giftCards.length, bonus: spent.bonus },
+          { kind: 'shopper', id: userId },
+        )
+      }
       if (attempt)
         await repo.insertPayment(tx, {
           orderId: order.order_id,
@@ -552,6 +595,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       )
       if (!moved) return
       const ref = { orderId: order.id, number: order.number }
+      await auditPayment(
+        tx,
+        approved ? 'payment.paid' : 'payment.refused',
+        { id: order.id, number: order.number },
+        { id: payment.id, provider: payment.provider, method: payment.method, amount: payment.amount },
+        approved
+          ? { mask: outcome.mask, ...(order.status === 'PAYMENT_PENDING' ? {} : { refundDue: true }) }
+          : { reason: outcome.reason },
+      )
       if (!approved) {
         const waiting = await repo.updateOrder(
           tx,
@@ -620,6 +672,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         orderId,
         {},
         { status: 'PROCESSING', paymentStatus: 'paid', paidAt: at, reservedUntil: null },
+      )
+      await auditPayment(
+        tx,
+        'payment.paid',
+        { id: orderId, number: order.number },
+        { provider: 'broker', method, amount: loan.amount },
+        { contractNumber: loan.contractNumber },
       )
       const ref = { orderId, number: order.number }
       if (order.userId)
@@ -739,7 +798,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function cancelLoan(orderId: string, p: PaymentRow) {
     const answer = await financing?.cancelLoan(orderId, p.providerRef!).catch(() => null)
     if (!answer?.cancelled) return
-    if ((await repo.markRefunded(p.id, now())) && answer.note) await repo.timelineNote(orderId, answer.note)
+    if (!(await markRefunded(orderId, p))) return
+    if (answer.note) await repo.timelineNote(orderId, answer.note)
+  }
+
+  /** An attempt leaves `paid` for `refunded` once, with its entry in the audit log. */
+  function markRefunded(orderId: string, p: PaymentRow): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const moved = await repo.markRefunded(p.id, now(), tx)
+      if (moved) await auditPayment(tx, 'payment.refunded', { id: orderId }, p)
+      return moved
+    })
   }
 
   /** What an order has been paid back, and what it still owes, tenge. */
@@ -773,7 +842,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           }),
           providerTimeoutMs,
         )
-        if (r.status === 'refunded') await repo.markRefunded(p.id, now())
+        if (r.status === 'refunded') await markRefunded(orderId, p)
       } catch {
         // the provider did not answer: the money stays owed and the sweep asks again
       }

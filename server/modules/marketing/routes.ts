@@ -16,7 +16,7 @@ import { ErrorBody } from '../../../contract/common'
 import { optionalUser } from '../../http/auth'
 import { badRequest } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
-import { createLocalCaptchaProvider } from '../../providers/captcha/local'
+import { openCaptcha } from '../../providers/captcha/altcha'
 import { createLocalSmsProvider } from '../../providers/sms/local'
 import type { ModuleRegistration } from '../../http/types'
 import { createBenefitChecks } from './benefit-checks'
@@ -31,13 +31,13 @@ const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: Error
  * Spec 7.9: personal promo codes: the active ones, and receiving one of a partner campaign. Purchase flow
  * 7: checking a gift card or a promo code before it goes into the cart.
  */
-export const marketingModule: ModuleRegistration = (app, { database }) => {
+export const marketingModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
   const promos = createPromoService({
     repo: createPromoRepo(db),
     sms: createLocalSmsProvider(db),
     limiter: createRateLimiter(db),
-    captcha: createLocalCaptchaProvider(db),
+    captcha: await openCaptcha(db, config),
   })
   const checks = createBenefitChecks(app.pricing, app.pricingLines)
 

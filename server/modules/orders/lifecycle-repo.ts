@@ -144,20 +144,22 @@ export function createLifecycleRepo(db: Db) {
     },
 
     /** Grants a role to the account of a phone; false when there is no such account. */
-    async grantRole(phone: string, role: string): Promise<boolean> {
+    /** Gives the account of a phone the role; its id, or null when no account has the phone. */
+    async grantRole(phone: string, role: string): Promise<string | null> {
       const [row] = await rows<{ id: string }>(db, sql`select id from users where phone = ${phone}`)
-      if (!row) return false
+      if (!row) return null
       await db.execute(
         sql`insert into user_roles (user_id, role) values (${row.id}::uuid, ${role}) on conflict do nothing`,
       )
-      return true
+      return row.id
     },
 
-    async revokeRole(phone: string, role: string): Promise<boolean> {
+    /** Takes the role back; the account's id, or null when no account has the phone. */
+    async revokeRole(phone: string, role: string): Promise<string | null> {
       const [row] = await rows<{ id: string }>(db, sql`select id from users where phone = ${phone}`)
-      if (!row) return false
+      if (!row) return null
       await db.execute(sql`delete from user_roles where user_id = ${row.id}::uuid and role = ${role}`)
-      return true
+      return row.id
     },
   }
 }

@@ -10,6 +10,7 @@ import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { signInTestUser, type TestUser } from '../../test/auth'
 import { makeProduct, type TestProduct } from '../../test/products'
+import { listAudit } from '../audit'
 import { runFulfilCli } from './fulfil'
 import { runOperatorCli } from './operator-cli'
 import { createOrderRepo } from './repo'
@@ -215,6 +216,14 @@ describe('fulfilment and the operator (POST /oms/api/v1/operator/orders/{id}/sta
     ])
     expect(line.events[1]!.from).toBe('NEW')
     expect(line.can_cancel).toBe(false)
+    // each move is the operator's in the audit log, newest first, with where it came from
+    const audited = await listAudit(db, { subjectKind: 'order', subjectId: order.order_id, limit: 10 })
+    expect(audited.map((e) => [e.action, e.actorKind, e.actorId, e.details.from, e.details.to])).toEqual([
+      ['order.status', 'staff', operator.userId, 'READY_FOR_PICKUP', 'COMPLETED'],
+      ['order.status', 'staff', operator.userId, 'ASSEMBLING', 'READY_FOR_PICKUP'],
+      ['order.status', 'staff', operator.userId, 'NEW', 'ASSEMBLING'],
+    ])
+    expect(audited[0]!.ip).toBeTruthy()
     expect(await notified(user.userId, order.order_id)).toEqual([
       'ASSEMBLING',
       'READY_FOR_PICKUP',
@@ -286,6 +295,13 @@ describe('fulfilment and the operator (POST /oms/api/v1/operator/orders/{id}/sta
     expect(await runOperatorCli(['grant', someone.phone], withDb, silent)).toBe(0)
     expect((await operate(order.order_id, 'ASSEMBLING', someone)).statusCode).toBe(200)
     expect(await runOperatorCli(['revoke', someone.phone], withDb, silent)).toBe(0)
+    const roles = await listAudit(db, { subjectKind: 'user', subjectId: someone.userId, limit: 10 })
+    expect(roles.filter((e) => e.action.startsWith('role.')).map((e) => [e.action, e.actorKind])).toEqual([
+      ['role.revoke', 'staff'],
+      ['role.grant', 'staff'],
+    ])
+    expect(roles[0]!.actorId).toMatch(/^cli:/)
+    expect(roles[0]!.details).toEqual({ role: 'operator' })
     expect((await operate(order.order_id, 'READY_FOR_PICKUP', someone)).statusCode).toBe(403)
     expect(await runOperatorCli(['grant', '77000000000'], withDb, silent)).toBe(1)
     expect(await runOperatorCli(['grant', '123'], withDb, silent)).toBe(2)
@@ -321,6 +337,11 @@ describe('fulfilment and the operator (POST /oms/api/v1/operator/orders/{id}/sta
     expect((await timeline(user, courier)).status).toBe('COMPLETED')
     const moves = (await timeline(user, order.order_id)).events.slice(1)
     expect(moves.every((e) => e.by === 'fulfilment')).toBe(true)
+    const audited = await listAudit(db, { subjectKind: 'order', subjectId: order.order_id, limit: 10 })
+    expect(audited.map((e) => [e.actorKind, e.actorId, e.details.to])).toEqual([
+      ['system', 'fulfilment', 'READY_FOR_PICKUP'],
+      ['system', 'fulfilment', 'ASSEMBLING'],
+    ])
     expect(await notified(user.userId, order.order_id)).toEqual(['ASSEMBLING', 'READY_FOR_PICKUP'])
     expect(await runFulfilCli(['--speed', '0'], withDb, io)).toBe(2)
     expect(await runFulfilCli(['--nope'], withDb, io)).toBe(2)
@@ -399,6 +420,12 @@ describe('cancel (PATCH /oms/api/v1/orders/{id}/cancelation)', () => {
           join payments p on p.provider_ref = r.session_id where p.order_id = ${order.order_id}`,
     )
     expect(refunds).toEqual({ n: 1, s: sumToPay })
+    // paid once and refunded once in the audit log, however often the shopper cancelled
+    const money = await listAudit(db, { subjectKind: 'order', subjectId: order.order_id, limit: 10 })
+    expect(money.map((e) => [e.action, e.details.amount, e.details.provider])).toEqual([
+      ['payment.refunded', sumToPay, 'card'],
+      ['payment.paid', sumToPay, 'card'],
+    ])
     const line = await timeline(user, order.order_id)
     expect(line.events.map((e) => [e.status, e.by])).toEqual([
       ['PAYMENT_PENDING', 'shopper'],

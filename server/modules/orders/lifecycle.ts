@@ -8,9 +8,13 @@ import {
 import type { Db } from '../../db/connection'
 import { conflict, HttpError, notFound } from '../../http/errors'
 import type { OrderSettlement } from '../checkout'
+import { recordAudit, type AuditActor } from '../audit'
 import type { Notify } from '../notifications'
 import type { DueMove, LifecycleOrder, LifecycleRepo } from './lifecycle-repo'
 import { allowed, nextStatuses, type Transition } from './transitions'
+
+/** The warehouse (`npm run fulfil`, or FULFILMENT_SPEED in the server) as the audit log names it. */
+const FULFILMENT: AuditActor = { actorKind: 'system', actorId: 'fulfilment', ip: null }
 
 export interface LifecycleDeps {
   db: Db
@@ -32,6 +36,8 @@ export interface MoveOptions {
   note?: string | null
   /** More work in the move's transaction once the order moved (the back office's audit entry). */
   within?: (tx: Db) => Promise<void>
+  /** Records the move in the audit log as this actor's (operators' moves, the warehouse's). */
+  audit?: AuditActor
 }
 
 /**
@@ -93,6 +99,14 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       }
       await repo.move(tx, order.id, order.status, to, actor, options.note ?? null)
       await options.within?.(tx)
+      if (options.audit)
+        await recordAudit(tx, {
+          ...options.audit,
+          action: 'order.status',
+          subjectKind: 'order',
+          subjectId: order.id,
+          details: { number: order.number, from: order.status, to, note: options.note ?? null },
+        })
       if (order.userId)
         await notify(
           order.userId,
@@ -169,7 +183,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const made: DueMove[] = []
       for (const m of due) {
         try {
-          if (await move(m.orderId, m.to as OrderStatus, 'fulfilment')) made.push(m)
+          if (await move(m.orderId, m.to as OrderStatus, 'fulfilment', { audit: FULFILMENT })) made.push(m)
         } catch (err) {
           if (err instanceof HttpError && err.statusCode === 409) continue
           throw err

@@ -1,4 +1,5 @@
 import { consoleIo, runAsScript, withConfiguredDatabase, type WithDatabase } from '../../db/cli'
+import { consoleOperator, recordAudit } from '../audit'
 import { createLifecycleRepo } from './lifecycle-repo'
 
 /** The role that lets an account move orders through the operator endpoint. */
@@ -32,10 +33,22 @@ export async function runOperatorCli(
     io.err(`operator: a phone is 11 digits starting with 7, not "${phone ?? ''}"`)
     return 2
   }
-  const done = await withDatabase((db) => {
-    const repo = createLifecycleRepo(db)
-    return command === 'grant' ? repo.grantRole(phone, ROLE) : repo.revokeRole(phone, ROLE)
-  })
+  const done = await withDatabase((db) =>
+    db.transaction(async (tx) => {
+      const repo = createLifecycleRepo(tx)
+      const userId =
+        command === 'grant' ? await repo.grantRole(phone, ROLE) : await repo.revokeRole(phone, ROLE)
+      if (userId)
+        await recordAudit(tx, {
+          ...consoleOperator(),
+          action: `role.${command}`,
+          subjectKind: 'user',
+          subjectId: userId,
+          details: { role: ROLE },
+        })
+      return userId !== null
+    }),
+  )
   if (!done) {
     io.err(`operator: no account has the phone ${phone}`)
     return 1

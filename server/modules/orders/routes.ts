@@ -175,7 +175,10 @@ export const ordersModule: ModuleRegistration = (app, deps) => {
       const { userId } = await requireUser(req)
       if (!(await lifecycleRepo.hasRole(userId, OPERATOR_ROLE)))
         throw forbidden(ORDERS_ERROR_KEYS.operatorOnly)
-      await lifecycle.move(req.params.id, req.body.status, 'operator', { note: req.body.note ?? null })
+      await lifecycle.move(req.params.id, req.body.status, 'operator', {
+        note: req.body.note ?? null,
+        audit: { actorKind: 'staff', actorId: userId, ip: req.ip },
+      })
       return lifecycle.timeline(req.params.id)
     },
   )

@@ -3,6 +3,7 @@ import { buildApp } from '../../app'
 import { ConfigError, readConfig } from '../../config'
 import { openDatabase } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { consoleOperator, recordAudit } from '../audit'
 import { createReviewsRepo } from './repo'
 
 const USAGE = `Usage: npm run moderate -- <command>
@@ -40,7 +41,18 @@ async function main(): Promise<number> {
         console.error(`grant needs a phone of 11 digits starting with 7\n\n${USAGE}`)
         return 2
       }
-      const granted = await createReviewsRepo(database.db).grantRole(arg, 'moderator')
+      const granted = await database.db.transaction(async (tx) => {
+        const userId = await createReviewsRepo(tx).grantRole(arg, 'moderator')
+        if (userId)
+          await recordAudit(tx, {
+            ...consoleOperator(),
+            action: 'role.grant',
+            subjectKind: 'user',
+            subjectId: userId,
+            details: { role: 'moderator' },
+          })
+        return userId !== null
+      })
       console.log(granted ? `moderate: ${arg} is a moderator` : `moderate: no account with the phone ${arg}`)
       return granted ? 0 : 1
     }
@@ -68,7 +80,12 @@ async function main(): Promise<number> {
           console.error(`${command} needs a review id\n\n${USAGE}`)
           return 2
         }
-        await app.reviews.moderate(id, command === 'approve' ? 'APPROVED' : 'REJECTED', values.note ?? null)
+        await app.reviews.moderate(
+          id,
+          command === 'approve' ? 'APPROVED' : 'REJECTED',
+          values.note ?? null,
+          consoleOperator(),
+        )
         await app.reviews.syncProductRatings()
         console.log(`moderate: review #${id} ${command === 'approve' ? 'approved' : 'rejected'}`)
         return 0

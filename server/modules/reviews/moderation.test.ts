@@ -8,6 +8,7 @@ import { testApp } from '../../test/app'
 import { signInTestUser } from '../../test/auth'
 import { testEngine } from '../../test/database'
 import { makeProduct } from '../../test/products'
+import { recordAudit } from '../audit'
 import { holdReason } from './moderation-rule'
 import { createReviewsRepo } from './repo'
 import { createReviewsService, type ReviewModerated } from './service'
@@ -41,6 +42,7 @@ describe('the moderation listener', () => {
         if (event.status === 'REJECTED') throw new Error('the information centre is down')
       },
       log: { warn: () => {} },
+      audit: (entry) => recordAudit(database.db, entry),
     })
     const product = await makeProduct(database.db)
     const [first, second] = [await signInTestUser(app), await signInTestUser(app)]
@@ -54,8 +56,9 @@ describe('the moderation listener', () => {
       { sku: product.sku, rating: 1, text: 'Плохой', pros: '', cons: '' },
       'kk',
     )
-    await service.moderate(a.id, 'APPROVED', null)
-    await service.moderate(b.id, 'REJECTED', 'Нецензурная лексика')
+    const moderator = { actorKind: 'staff', actorId: 'test-moderator', ip: null } as const
+    await service.moderate(a.id, 'APPROVED', null, moderator)
+    await service.moderate(b.id, 'REJECTED', 'Нецензурная лексика', moderator)
     expect(heard).toEqual([
       expect.objectContaining({
         reviewId: a.id,
@@ -91,7 +94,11 @@ describe.runIf(testEngine() === 'postgres')('reactions under concurrency on Post
       payload: { sku: product.sku, rating: 5, text: 'Работает отлично' },
     })
     const review = Review.parse(created.json())
-    await app.reviews.moderate(review.id, 'APPROVED', null)
+    await app.reviews.moderate(review.id, 'APPROVED', null, {
+      actorKind: 'system',
+      actorId: 'test',
+      ip: null,
+    })
     const readers = await Promise.all(Array.from({ length: 40 }, () => signInTestUser(app)))
     const url = (type: string) => `${FEEDBACK_V2}/reviews/${review.id}/reactions?type=${type}`
     // Each shopper fires three reactions at once; the last one they meant wins per shopper: all like,

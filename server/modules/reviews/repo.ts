@@ -374,15 +374,16 @@ export function createReviewsRepo(db: Db) {
     },
 
     /** Grants a role to the account of a phone; false when there is no such account. */
-    async grantRole(phone: string, role: string): Promise<boolean> {
+    /** Gives the account of a phone the role; its id, or null when no account has the phone. */
+    async grantRole(phone: string, role: string): Promise<string | null> {
       const [row] = await rows<{ user_id: string }>(
         db,
         sql`insert into user_roles (user_id, role) select id, ${role} from users where phone = ${phone}
             on conflict do nothing returning user_id`,
       )
-      if (row) return true
+      if (row) return row.user_id
       const [known] = await rows<{ id: string }>(db, sql`select id from users where phone = ${phone}`)
-      return known !== undefined
+      return known?.id ?? null
     },
 
     async authorName(userId: string): Promise<string> {

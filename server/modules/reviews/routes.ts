@@ -51,6 +51,7 @@ export function reviewsModule(options: ReviewsModuleOptions = {}): ModuleRegistr
       uploads: app.uploads,
       onModerated: options.onModerated?.(app),
       log: app.log,
+      audit: (entry) => app.audit.record(entry),
     })
     app.decorate('reviews', reviews)
 
@@ -291,8 +292,12 @@ export function reviewsModule(options: ReviewsModuleOptions = {}): ModuleRegistr
         },
       },
       async (req, reply) => {
-        await requireModerator(req)
-        await reviews.moderate(req.params.id, req.body.status, req.body.note ?? null)
+        const moderator = await requireModerator(req)
+        await reviews.moderate(req.params.id, req.body.status, req.body.note ?? null, {
+          actorKind: 'staff',
+          actorId: moderator.userId,
+          ip: req.ip,
+        })
         return reply.code(204).send(null)
       },
     )

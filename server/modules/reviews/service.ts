@@ -17,6 +17,7 @@ import {
 import type { AuthUser } from '../../http/auth'
 import type { DeviceMutation } from '../../http/device-mutations'
 import { conflict, notFound, unprocessable } from '../../http/errors'
+import type { AuditActor, AuditEntry } from '../audit'
 import type { StoredUpload } from '../media'
 import { createKeptAnswers } from './kept-answers'
 import { holdReason } from './moderation-rule'
@@ -48,6 +49,8 @@ export interface ReviewsServiceOptions {
   /** Called once a decision is stored; its failure is logged and never undoes the decision. */
   onModerated?: ReviewModeratedListener
   log?: { warn(obj: object, msg: string): void }
+  /** Records moderators' decisions in the audit log. */
+  audit: (entry: AuditEntry) => Promise<void>
   /** How long a guest's answer for a product's reviews is kept (kept-answers.ts); 0 keeps none. */
   keepGuestAnswersMs?: number
 }
@@ -110,6 +113,7 @@ export function createReviewsService({
   uploads,
   onModerated,
   log,
+  audit,
   keepGuestAnswersMs = 5_000,
 }: ReviewsServiceOptions) {
   const kept = createKeptAnswers<ProductReviews>({ ttlMs: keepGuestAnswersMs })
@@ -314,9 +318,17 @@ export function createReviewsService({
       id: number,
       status: 'APPROVED' | 'REJECTED',
       note: string | null,
+      by: AuditActor,
     ): Promise<ReviewModerated> {
       const decided = await repo.decide(id, status, note)
       if (!decided) throw notFound()
+      await audit({
+        ...by,
+        action: status === 'APPROVED' ? 'review.approve' : 'review.reject',
+        subjectKind: 'review',
+        subjectId: String(decided.id),
+        details: { note, productId: decided.product_id },
+      })
       kept.forget(decided.product_id)
       const [p] = (await repo.productsById([decided.product_id])).values()
       const event: ReviewModerated = {
