@@ -89,6 +89,8 @@ export default defineConfig({
       // Every journey signs its shoppers up by SMS from 127.0.0.1: more than the 30 codes an hour a
       // shopper's address may ask for.
       SMS_PER_ADDRESS_HOUR: '1000',
+      // the captcha's proof of work, kept small: every journey signs a shopper up
+      CAPTCHA_MAX_NUMBER: '5000',
       // The documents journey reads the emailed commercial offer from the local mail provider.
       MAIL_OUTBOX_ROUTE: '1',
       // The push journey reads the encrypted push the local provider built instead of posting it.

@@ -37,6 +37,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     STATIC_DIR: './dist',
     TRUST_PROXY: 'loopback',
+    // the captcha's proof of work, small: the tests solve hundreds of challenges
+    CAPTCHA_MAX_NUMBER: '1000',
     ...env,
   })
   const app = await buildApp({ config, database, logger: false })

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { solveChallenge } from 'altcha-lib/v1'
 import { AuthTokens, CaptchaResponse, OutboxResponse } from '../../contract/account'
 import type { App } from '../http/types'
 
@@ -50,10 +51,24 @@ export async function lastSmsCode(app: App, phone: string): Promise<string> {
   return code
 }
 
-/** A fresh captcha token from the local provider, for the `x-captcha-token` header. */
+/** A challenge solved as the browser solves it: the `x-captcha-token` header's value. */
+export async function solveCaptcha(challenge: CaptchaResponse): Promise<string> {
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise
+  if (!solution) throw new Error('the captcha challenge has no solution')
+  const { algorithm, salt, signature } = challenge
+  const payload = { algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }
+  return Buffer.from(JSON.stringify(payload)).toString('base64')
+}
+
+/** A fresh captcha challenge of the store, solved, for the `x-captcha-token` header. */
 export async function captchaToken(app: App): Promise<string> {
   const res = await app.inject({ url: '/account/api/v1/captcha' })
-  return CaptchaResponse.parse(res.json()).token
+  return solveCaptcha(CaptchaResponse.parse(res.json()))
 }
 
 function expectOk(res: { statusCode: number; body: string }, what: string) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures'
+import { solvedCaptcha } from './captcha'
 import { randomNational, smsCode, typePhone } from './shopper'
 
 async function expectSignedIn(page: Page) {
@@ -72,8 +73,7 @@ test.describe('signing in by phone', () => {
     const national = randomNational()
     const phone = `7${national}`
     // The shopper registered some time ago (through the same calls the page makes).
-    const captcha = async () =>
-      ((await (await page.request.get('/account/api/v1/captcha')).json()) as { token: string }).token
+    const captcha = () => solvedCaptcha(page.request)
     const sent = await page.request.post('/account/api/v1/events/verify/phone', {
       data: { phone, purpose: 'signup' },
       headers: { 'x-captcha-token': await captcha() },

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { E2E_MODERATOR_PHONE } from '../../playwright.config'
+import { solvedCaptcha } from './captcha'
 import { expect, test, type APIRequestContext, type Page } from './fixtures'
 import { PASSWORD, randomNational, signUpOnLoginPage, smsCode, typePhone } from './shopper'
 
@@ -24,9 +25,7 @@ async function unreviewedProduct(request: APIRequestContext): Promise<ListedProd
 
 /** The moderator signs in by SMS, as the store's staff do, and gets a bearer token. */
 async function moderatorToken(request: APIRequestContext): Promise<string> {
-  const { token: captcha } = (await (await request.get('/account/api/v1/captcha')).json()) as {
-    token: string
-  }
+  const captcha = await solvedCaptcha(request)
   const sent = await request.post('/account/api/v1/events/verify/phone', {
     data: { phone: E2E_MODERATOR_PHONE, purpose: 'signin' },
     headers: { 'x-captcha-token': captcha },

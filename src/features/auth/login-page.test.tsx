@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearTokens } from '../../data/auth-tokens'
+import { TEST_CAPTCHA_KEY, TEST_CHALLENGE } from '../../testing/captcha'
 import { renderAppAt } from '../../testing/render-app'
+import { verifySolution } from 'altcha-lib/v1'
 
 window.scrollTo = () => undefined
 
@@ -53,7 +55,7 @@ beforeEach(() => {
         case '/account/api/v1/profile/kind':
           return answer(200, { kind: account.kinds[url.searchParams.get('phone') ?? ''] ?? 'notRegistered' })
         case '/account/api/v1/captcha':
-          return answer(200, { token: 'captcha-token-123456', expires_in: 120 })
+          return answer(200, TEST_CHALLENGE)
         case '/account/api/v1/events/verify/phone':
           return answer(200, { penalty: 20 })
         case '/account/api/v1/auth/signup':
@@ -119,7 +121,8 @@ describe('the login page', () => {
     expect((resend as HTMLButtonElement).disabled).toBe(true)
     const sent = account.calls.find((c) => c.path.endsWith('/events/verify/phone'))
     expect(sent?.body).toEqual({ phone: '77011234567', purpose: 'signup' })
-    expect(sent?.headers.get('x-captcha-token')).toBe('captcha-token-123456')
+    const solution = sent?.headers.get('x-captcha-token') ?? ''
+    expect(await verifySolution(solution, TEST_CAPTCHA_KEY)).toBe(true)
 
     fireEvent.change(screen.getByTestId('login-code'), { target: { value: '11111' } })
     fireEvent.click(screen.getByTestId('login-submit'))

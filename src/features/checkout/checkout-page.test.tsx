@@ -10,6 +10,7 @@ import type {
   PaymentMethodsResponse,
 } from '../../../contract/checkout'
 import { BANKS } from '../../testing/broker-fixtures'
+import { TEST_CHALLENGE } from '../../testing/captcha'
 import { cartIdAtom } from '../../atoms/cart-id'
 import { setAccessToken, setRefreshToken } from '../../data/auth-tokens'
 import { aCart, aLine, GUEST_ID } from '../../testing/cart-fixtures'
@@ -81,7 +82,7 @@ function handler(call: RecordedCall): Response {
   if (path === '/actioner/api/v1/events/checkout_leave') return json(202, { id: ORDER_ID, accepted: true })
   if (path === '/api/cpms/v1/products/cart') return json(200, { amount: 0, installments: [], loans: [] })
   if (path === '/account/api/v1/profile/kind') return json(200, { kind: 'fast' })
-  if (path === '/account/api/v1/captcha') return json(200, { token: 'captcha-token-123456', expires_in: 120 })
+  if (path === '/account/api/v1/captcha') return json(200, TEST_CHALLENGE)
   if (path === '/account/api/v1/events/verify/phone') return json(200, { penalty: 20 })
   if (path === '/account/api/v1/events/verify/token') {
     signedIn = true
