@@ -399,13 +399,12 @@ export const backOfficeModule: ModuleRegistration = (app, { database }) => {
     async (req, reply) => {
       const { id } = req.params
       const { status, note } = req.body
-      await app.reviews.moderate(id, status, status === 'REJECTED' ? (note ?? null) : null)
-      await recordAudit(
-        db,
-        entry(req, status === 'APPROVED' ? 'review.approve' : 'review.reject', 'review', String(id), {
-          note: note ?? null,
-        }),
-      )
+      // the reviews module writes the decision's audit entry, naming the staff member
+      await app.reviews.moderate(id, status, status === 'REJECTED' ? (note ?? null) : null, {
+        actorKind: 'staff',
+        actorId: req.staff!.id,
+        ip: req.ip,
+      })
       return reply.code(204).header('cache-control', noStore).send(null)
     },
   )
