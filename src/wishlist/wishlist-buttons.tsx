@@ -132,7 +132,6 @@ export function HeartButton({ product, className, size = 'M' }: HeartButtonProps
       data-sku={product.sku}
       data-in-wishlist={listed}
       data-pending={waiting || undefined}
-      title={waiting ? t`Ждёт сети` : undefined}
       onClick={() => {
         if (listed) void remove(product.sku)
         else void add(product)
