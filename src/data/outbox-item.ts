@@ -2,6 +2,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ApiError, ApiErrorData } from './api-error'
 import type { Query } from './http'
 
+/** The Background Sync tag the pages register and the service worker's `sync` handler answers. */
+export const OUTBOX_SYNC_TAG = 'outbox'
+
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** What is stored. A `done` item is deleted, so it never appears here. */

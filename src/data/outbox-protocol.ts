@@ -2,7 +2,7 @@
  * What the page and the service worker agree on for Background Sync: the page registers the tag, the
  * worker's `sync` handler posts the message to every client, and the page replays its outbox.
  */
-export const OUTBOX_SYNC_TAG = 'outbox'
+export { OUTBOX_SYNC_TAG } from './outbox-item'
 export const OUTBOX_REPLAY_MESSAGE = 'outbox-replay'
 
 export interface OutboxReplayMessage {

@@ -452,15 +452,6 @@ describe('replay triggers', () => {
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith(OUTBOX_SYNC_TAG))
   })
 
-  it('rejects a replay for Background Sync while changes still wait, so the browser tries again', async () => {
-    fakeFetch(networkDown)
-    const outbox = makeOutbox()
-    outbox.enqueue(addToCart('A1'))
-
-    await expect(outbox.replayForSync()).rejects.toThrow(/still wait/)
-    fakeFetch(() => json(200, {}))
-    await expect(outbox.replayForSync()).resolves.toBeUndefined()
-  })
 })
 
 describe('useOutboxItems', () => {
@@ -558,34 +549,4 @@ describe("the device's change numbers", () => {
     expect(calls[0]!.headers.get('accept-language')).toBe('kk')
   })
 
-  it('never sends a change twice when a window and the service worker replay the one queue at once', async () => {
-    // Web Locks as the browser has them: one holder of a name at a time, the others queue.
-    const held = new Map<string, Promise<unknown>>()
-    const locks = {
-      request: (name: string, task: () => Promise<unknown>) => {
-        const run = (held.get(name) ?? Promise.resolve()).then(task, task)
-        held.set(
-          name,
-          run.catch(() => undefined),
-        )
-        return run
-      },
-    }
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks }))
-    online = false
-    const { calls } = fakeFetch(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      return json(200, {})
-    })
-    const page = makeOutbox()
-    for (const sku of ['A1', 'B2', 'C3']) page.enqueue(addToCart(sku))
-    await page.ready()
-    online = true
-    const worker = makeOutbox({ announce: true })
-    await Promise.all([page.replay(), worker.replayForSync(), page.replay({ force: true })])
-
-    expect(bodySkus(calls)).toEqual(['A1', 'B2', 'C3'])
-    expect(numbers(calls).map(([, seq]) => seq)).toEqual([1, 2, 3])
-    expect(await keys(store)).toEqual([])
-  })
 })

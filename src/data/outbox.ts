@@ -1,11 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { del, set, values, type UseStore } from 'idb-keyval'
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS, isApiError, isPermanentFailure } from './api-error'
-import { apiRequest, TIMEOUTS } from './api'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
 import { storefrontStore } from './idb'
 import {
   compareItems,
+  OUTBOX_SYNC_TAG,
   type Enqueued,
   type EnqueueInput,
   type OptimisticHooks,
@@ -14,8 +14,7 @@ import {
   type OutboxItemState,
   type OutboxOutcome,
 } from './outbox-item'
-import { OUTBOX_SYNC_TAG } from './outbox-protocol'
-import { nextMutationNumber, type MutationNumber } from './device'
+import type { MutationNumber } from './device'
 import { getRequestContext } from './request-context'
 import { HEADERS } from '../../contract/values/common'
 
@@ -43,11 +42,6 @@ export interface Outbox {
   enqueue(input: EnqueueInput, hooks?: OptimisticHooks): Enqueued
   /** Sends pending items in creation order, one at a time. `force` ignores backoff (the network is back). */
   replay(options?: { force?: boolean }): Promise<void>
-  /**
-   * A replay for Background Sync (the service worker's, src/sw/outbox-replay.ts): rejects while changes
-   * still wait for the network, so the browser fires the sync again later.
-   */
-  replayForSync(): Promise<void>
   /** Sends a failed or waiting item again; a failed one gets a fresh idempotency key. */
   retry(id: string): boolean
   /** Drops an item that is not being sent right now and rolls back its optimistic change. */
@@ -63,15 +57,7 @@ export interface Outbox {
   ready(): Promise<void>
 }
 
-const sendThroughApi = ({ device, ...item }: OutboxItem) =>
-  apiRequest<unknown>(item.method, item.path, item.body, {
-    query: item.query,
-    idempotencyKey: item.idempotencyKey,
-    timeoutMs: TIMEOUTS.post,
-    headers: device
-      ? { ...item.headers, [HEADERS.deviceId]: device.id, [HEADERS.mutationSeq]: String(device.seq) }
-      : item.headers,
-  })
+const loadSender = () => import('./outbox-send')
 
 function asApiError(error: unknown): ApiError {
   if (isApiError(error)) return error
@@ -101,12 +87,12 @@ function withLock(name: string, task: () => Promise<void>): Promise<void> {
 
 export function createOutbox(options: OutboxOptions = {}): Outbox {
   const store = options.store ?? storefrontStore('outbox')
-  const send = options.send ?? sendThroughApi
+  const send = options.send ?? ((item: OutboxItem) => loadSender().then((m) => m.sendThroughApi(item)))
   const backoff = options.backoff ?? DEFAULT_BACKOFF
   const now = options.now ?? Date.now
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine)
   const lockName = options.lockName ?? 'outbox'
-  const numberMutation = options.numberMutation ?? (() => nextMutationNumber())
+  const numberMutation = options.numberMutation ?? (() => loadSender().then((m) => m.nextMutationNumber()))
   let defaultQueryClient = options.queryClient
 
   const items = new Map<string, OutboxItem>()
@@ -224,13 +210,18 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
       }
     } while (writesBefore !== writeCount)
     const storedIds = new Set(storedItems.map((item) => item.id))
+    const refusedElsewhere: OutboxItem[] = []
     for (const item of storedItems) {
       stored.add(item.id)
       // Under the lock nobody else is sending, so a stored 'sending' is a tab that closed mid-request.
       const current = underLock && item.status === 'sending' ? { ...item, status: 'pending' as const } : item
+      const before = items.get(item.id)
+      if (item.status === 'failed' && item.error && before && before.status !== 'failed') refusedElsewhere.push(item)
       items.set(item.id, current)
       seq = Math.max(seq, item.seq + 1)
     }
+    // Refused while another tab or the service worker sent it: whoever waits here learns it now.
+    for (const item of refusedElsewhere) settle(item, { status: 'failed', error: new ApiError(item.error!) })
     for (const [id, item] of items) {
       if (knownBefore.has(id) && !storedIds.has(id) && item.status !== 'sending') {
         stored.delete(id)
@@ -332,12 +323,6 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
     return running
   }
 
-  async function replayForSync(): Promise<void> {
-    await replay({ force: true })
-    const waiting = snapshot.filter((item) => item.status === 'pending').length
-    if (waiting > 0) throw new Error(`outbox: ${waiting} change(s) still wait for the network`)
-  }
-
   function enqueue(input: EnqueueInput, itemHooks?: OptimisticHooks): Enqueued {
     const item: OutboxItem = {
       ...input,
@@ -419,7 +404,6 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   return {
     enqueue,
     replay,
-    replayForSync,
     retry,
     discard,
     subscribe,

@@ -1,4 +1,5 @@
 import { createOutbox, type Outbox } from '../data/outbox'
+import { nextMutationNumber, sendThroughApi } from '../data/outbox-send'
 
 /**
  * The service worker's own replay of the outbox, for Background Sync: the queue lives in IndexedDB, which
@@ -9,7 +10,12 @@ import { createOutbox, type Outbox } from '../data/outbox'
 let workerOutbox: Outbox | undefined
 
 export function outboxOfWorker(): Outbox {
-  workerOutbox ??= createOutbox({ announce: true })
+  // imported, not loaded on demand as the pages do: a service worker cannot import() code
+  workerOutbox ??= createOutbox({
+    announce: true,
+    send: sendThroughApi,
+    numberMutation: () => nextMutationNumber(),
+  })
   return workerOutbox
 }
 
@@ -22,9 +28,7 @@ export async function replayOutboxInWorker(
   lastChance: boolean,
   outbox: Outbox = outboxOfWorker(),
 ): Promise<void> {
-  try {
-    await outbox.replayForSync()
-  } catch (error) {
-    if (!lastChance) throw error
-  }
+  await outbox.replay({ force: true })
+  const waiting = outbox.getItems().filter((item) => item.status === 'pending').length
+  if (waiting > 0 && !lastChance) throw new Error(`outbox: ${waiting} change(s) still wait for the network`)
 }

@@ -18,6 +18,8 @@ export interface WishlistButtons {
   inList: ReadonlySet<string>
   /** Products on their way out: shown fading for the spec's 200 ms before the removal is made. */
   leaving: ReadonlySet<string>
+  /** Products whose add or removal waits for the network (the outbox). */
+  pending: string
   /** The header's badge: products in the list, 0 without one, null while not known. */
   count: number | null
   add: (product: ProductListItem) => Promise<void>
@@ -82,9 +84,10 @@ export function WishlistButtonsProvider({ children }: { children: ReactNode }) {
   )
   const count = snapshot?.count ?? null
   const known = snapshot !== null
+  const pending = snapshot?.pending ?? ''
   const value = useMemo(
-    () => ({ inList, leaving, count, add, remove, creating, known }),
-    [inList, leaving, count, add, remove, creating, known],
+    () => ({ inList, leaving, pending, count, add, remove, creating, known }),
+    [inList, leaving, pending, count, add, remove, creating, known],
   )
   return (
     <WishlistButtonsContext value={value}>
@@ -116,8 +119,9 @@ export interface HeartButtonProps {
 /** The heart of cards and the product page: adds the product to the list, or takes it out. */
 export function HeartButton({ product, className, size = 'M' }: HeartButtonProps) {
   const { t } = useLingui()
-  const { inList, leaving, add, remove, creating, known } = useWishlistButtons()
+  const { inList, leaving, pending, add, remove, creating, known } = useWishlistButtons()
   const listed = inList.has(product.sku) && !leaving.has(product.sku)
+  const waiting = pending.split('\n').includes(product.sku)
   return (
     <IconButton
       label={listed ? t`Убрать из избранного` : t`В избранное`}
@@ -127,6 +131,7 @@ export function HeartButton({ product, className, size = 'M' }: HeartButtonProps
       data-testid="add-to-wishlist"
       data-sku={product.sku}
       data-in-wishlist={listed}
+      data-pending={waiting || undefined}
       onClick={() => {
         if (listed) void remove(product.sku)
         else void add(product)

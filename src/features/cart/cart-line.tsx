@@ -8,12 +8,16 @@ import { CloseIcon } from '../../ui/icons'
 import { Price } from '../../ui/price'
 import { MAX_LINE_QUANTITY, type TradeinCondition } from '../../../contract/values/cart'
 import { TradeinPicker } from './tradein-picker'
+import { ConflictNote, type LineConflict } from './sync-state'
 import styles from './cart.module.css'
 
 export interface CartLineProps {
   line: CartProduct
   /** A change to this line waits for the network. */
   pending: boolean
+  /** What changed on the server while the shopper was away (price, stock), until acknowledged. */
+  conflict?: LineConflict
+  onAcknowledge?: () => void
   onQuantity: (quantity: number) => void
   onActive: (active: boolean) => void
   onRemove: () => void
@@ -57,6 +61,8 @@ function LineStickers({ line, promotion }: { line: CartProduct; promotion?: 'gif
 export function CartLine({
   line,
   pending,
+  conflict,
+  onAcknowledge,
   onQuantity,
   onActive,
   onRemove,
@@ -111,6 +117,7 @@ export function CartLine({
             {t`Ждёт сети`}
           </p>
         ) : null}
+        {conflict ? <ConflictNote conflict={conflict} onAcknowledge={() => onAcknowledge?.()} /> : null}
       </div>
       <div className={styles.stepper} role="group" aria-label={t`Количество`}>
         <button

@@ -30,6 +30,7 @@ import { PromotionsBlock } from './promotions-block'
 import { ShareCart } from './share-cart'
 import { Totals } from './totals'
 import { useCart } from '../../cart/use-cart'
+import { FailedChanges, useLineConflicts } from './sync-state'
 import styles from './cart.module.css'
 
 function CartSkeleton() {
@@ -72,15 +73,23 @@ function CartContent() {
   const { cart, cityId, target, pending, hasPending } = useCart()
   const signedIn = useAtomValue(sessionAtom).signedIn
   const report = useReport()
-  if (!target) return <EmptyCart />
+  const { conflicts, acknowledge } = useLineConflicts(cart, pending)
+  if (!target || cart.products.length === 0)
+    return (
+      <>
+        <FailedChanges cart={cart} />
+        <EmptyCart />
+      </>
+    )
   const act = (change: (target: CartTarget) => Enqueued) => report(change(target))
   const available = cart.products.filter((line) => line.isActive)
   const setAside = cart.products.filter((line) => !line.isActive)
-  if (cart.products.length === 0) return <EmptyCart />
 
   const lineProps = (line: CartProduct) => ({
     line,
     pending: pending.has(line.sku),
+    conflict: conflicts.get(line.sku),
+    onAcknowledge: () => acknowledge(line),
     onQuantity: (quantity: number) => act((to) => updateLine(to, line, { quantity })),
     onActive: (isActive: boolean) => act((to) => updateLine(to, line, { isActive })),
     onRemove: () => act((to) => removeLine(to, line.sku)),
@@ -96,6 +105,7 @@ function CartContent() {
   return (
     <>
       <CartNotices cart={cart} />
+      <FailedChanges cart={cart} />
       <div className={styles.layout}>
         <div className={styles.main}>
           <section aria-label={t`Товары`}>
