@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useAtom } from 'jotai'
-import { atomWithStorage } from 'jotai/utils'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { atomWithStorage, unwrap } from 'jotai/utils'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { Cart, CartProduct } from '../../../contract/cart'
 import { idbStorage } from '../../atoms/storage'
@@ -36,6 +36,13 @@ const seenPricesAtom = atomWithStorage<Record<string, number>>(
   { getOnInit: true },
 )
 
+/**
+ * The record for rendering: IndexedDB answers asynchronously, and reading the stored atom itself would
+ * suspend the cart page, hiding lines already on screen, until it has. `undefined` is "not read yet".
+ */
+const seenPricesValueAtom = unwrap(seenPricesAtom, () => undefined)
+const NO_CONFLICTS: ReadonlyMap<string, LineConflict> = new Map()
+
 /** The conflict of one line: its price against the one the shopper saw, its stock against the quantity. */
 export function lineConflict(line: CartProduct, seenPrice: number | undefined): LineConflict | null {
   if (!line.isAvailable) return { kind: 'gone' }
@@ -50,8 +57,11 @@ export function lineConflict(line: CartProduct, seenPrice: number | undefined): 
  * price), and the server's later answer is measured against it until the shopper says "Понятно".
  */
 export function useLineConflicts(cart: Cart, pending: ReadonlySet<string>) {
-  const [seen, setSeen] = useAtom(seenPricesAtom)
+  const seen = useAtomValue(seenPricesValueAtom)
+  const setSeen = useSetAtom(seenPricesAtom)
   useEffect(() => {
+    // the stored record is read first, or the prices the shopper saw would be overwritten by today's
+    if (!seen) return
     const unseen = cart.products.filter((line) => seen[line.sku] === undefined)
     if (unseen.length === 0) return
     const next: Record<string, number> = {}
@@ -60,6 +70,7 @@ export function useLineConflicts(cart: Cart, pending: ReadonlySet<string>) {
     void setSeen(next)
   }, [cart.products, seen, setSeen])
   const conflicts = useMemo(() => {
+    if (!seen) return NO_CONFLICTS
     const found = new Map<string, LineConflict>()
     for (const line of cart.products) {
       if (pending.has(line.sku)) continue
