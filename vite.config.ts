@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { lingui } from '@lingui/vite-plugin'
 import { linguiMacro } from './lingui-macro'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -76,6 +77,34 @@ const SERVER = `http://127.0.0.1:${process.env.PORT ?? 3000}`
 const VENDOR =
   /[\\/]node_modules[\\/](?!workbox-window[\\/])(?!altcha-lib[\\/])(?!.*[\\/](?:useQueries|queriesObserver)\.js$)/
 
+/**
+ * The app's own modules every page runs (src/main.tsx and what it imports statically), in one chunk. Left
+ * alone, each module the app shares with a page's lazily loaded chunk became a chunk of its own: the
+ * category page loaded 54 files, a third of them under half a kilobyte, each compressed on its own and
+ * naming its imports and exports. In one chunk the category page loads 20 files and 165.7 KB gzipped
+ * instead of 54 and 175.4 KB, the product page 161.9 KB instead of 171.5 (`npm run build`).
+ */
+const APP_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url))
+let appShell: Set<string> | undefined
+/** What rolldown's chunking tells a group's `name` of the module graph (its ChunkingContext). */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null
+}
+function appShellChunk(id: string, context: ModuleGraph): string | null {
+  if (!appShell) {
+    appShell = new Set()
+    const queue = [APP_ENTRY]
+    while (queue.length > 0) {
+      const next = queue.pop() as string
+      const info = appShell.has(next) ? null : context.getModuleInfo(next)
+      if (!info) continue
+      appShell.add(next)
+      queue.push(...info.importedIds)
+    }
+  }
+  return id !== APP_ENTRY && appShell.has(id) && !/[\\/]node_modules[\\/]/.test(id) ? 'app' : null
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
@@ -125,7 +154,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // the service worker's registration (workbox-window), which comes after the page, and
               // react-query's `useQueries`, which only the comparison page uses (0.8 KB gzipped the
               // category page would carry over its budget otherwise).
-              groups: [{ name: 'vendor', test: VENDOR }],
+              groups: [{ name: 'vendor', test: VENDOR }, { name: appShellChunk }],
             },
           },
         },
