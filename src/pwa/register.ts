@@ -1,6 +1,4 @@
 import { Workbox } from 'workbox-window'
-import { isOutboxReplayMessage } from '../data/outbox-protocol'
-import type { OutboxReplayAck } from '../data/worker-messages'
 import { createUpdateFlow } from './update-flow'
 
 export interface ServiceWorkerOptions {
@@ -8,11 +6,6 @@ export interface ServiceWorkerOptions {
   onNeedRefresh: (reload: () => Promise<void>) => void
   /** The shell is stored for the first time: from now on the store opens offline. */
   onOfflineReady?: () => void
-  /**
-   * The worker asks for the offline outbox to be replayed (Background Sync fired). Resolve when the replay
-   * is done; reject if it failed and the browser should try again later.
-   */
-  onOutboxReplay?: () => void | Promise<unknown>
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
@@ -23,7 +16,6 @@ export function registerServiceWorker(options: ServiceWorkerOptions): void {
   // The development server has no built worker; a stale production one there would serve old code.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   const container = navigator.serviceWorker
-  if (options.onOutboxReplay) listenForOutboxReplay(options.onOutboxReplay)
 
   const wb = new Workbox('/sw.js', { scope: '/' })
   let registration: ServiceWorkerRegistration | undefined
@@ -79,27 +71,4 @@ export function registerServiceWorker(options: ServiceWorkerOptions): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate()
   })
-}
-
-/**
- * Bridges the worker's Background Sync to the app's outbox: the worker posts OUTBOX_REPLAY_MESSAGE with a
- * port, the app replays, and the answer on the port tells the worker whether the browser should retry.
- * Returns the function that stops listening.
- */
-export function listenForOutboxReplay(onReplay: () => void | Promise<unknown>): () => void {
-  if (!('serviceWorker' in navigator)) return () => undefined
-  const container = navigator.serviceWorker
-  const onMessage = (event: MessageEvent) => {
-    if (!isOutboxReplayMessage(event.data)) return
-    const port = event.ports[0]
-    void Promise.resolve()
-      .then(onReplay)
-      .then(
-        () => true,
-        () => false,
-      )
-      .then((ok) => port?.postMessage({ ok } satisfies OutboxReplayAck))
-  }
-  container.addEventListener('message', onMessage)
-  return () => container.removeEventListener('message', onMessage)
 }

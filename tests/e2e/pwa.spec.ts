@@ -174,32 +174,3 @@ test('an unknown API path is a JSON 404, never the shell', async ({ page, contex
     await context.setOffline(false)
   }
 })
-
-test('Background Sync of the outbox asks the open pages to replay it', async ({ page }) => {
-  await page.goto('/')
-  await waitForControl(page)
-  await page.evaluate(() => {
-    const seen: unknown[] = []
-    Object.assign(window, { outboxMessages: seen })
-    navigator.serviceWorker.addEventListener('message', (event) => seen.push(event.data))
-  })
-
-  const cdp = await page.context().newCDPSession(page)
-  const registrationId = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/')
-      if (ours) resolve(ours.registrationId)
-    }),
-  )
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    tag: 'outbox',
-    lastChance: false,
-  })
-
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { outboxMessages: unknown[] }).outboxMessages))
-    .toContainEqual({ type: 'outbox-replay' })
-})
