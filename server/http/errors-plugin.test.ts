@@ -87,7 +87,8 @@ describe('errors raised before a route runs', () => {
   it('answers an unknown API address and a method no route takes with a JSON 404, never echoing them', async () => {
     for (const [method, url] of [
       ['GET', '/katalog/api/v1/no-such-thing'],
-      ['GET', '/api/../../etc/passwd'],
+      // encoded: the test client would resolve plain dot segments before the server saw them
+      ['GET', '/api/..%2F..%2Fetc%2Fpasswd'],
       ['PATCH', '/menu/api/v1/cities'],
       ['OPTIONS', '/menu/api/v1/cities'],
     ] as const) {

@@ -78,7 +78,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
       `${ADMIN_CATALOG_V1}/imports`,
       {
         bodyLimit: config.CATALOG_IMPORT_MAX_BYTES,
-        preHandler: guard,
+        onRequest: guard,
         schema: {
           tags,
           security,
@@ -100,7 +100,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
   app.get(
     `${ADMIN_CATALOG_V1}/imports`,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         security,
@@ -114,7 +114,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
   app.get(
     `${ADMIN_CATALOG_V1}/imports/:id`,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         security,
@@ -133,7 +133,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
   app.get(
     `${ADMIN_CATALOG_V1}/products`,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         security,
@@ -148,7 +148,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
   app.get(
     `${ADMIN_CATALOG_V1}/products/:sku`,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         security,
@@ -164,7 +164,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
   app.patch(
     `${ADMIN_CATALOG_V1}/products/:sku/cities/:cityId`,
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         tags,
         security,

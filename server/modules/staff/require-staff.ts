@@ -62,7 +62,7 @@ export const wrongRole = () => new HttpError(403, STAFF_ERROR_CODES.role, 'admin
  * token (a shopper token is never a staff token) or for a staff member whose role is not among `roles`
  * (an admin is let in everywhere; no roles means any staff member). Sets `request.staff`.
  *
- *   app.get('/admin/api/v1/x', { preHandler: requireStaff('operator') }, (req) => … req.staff!.id …)
+ *   app.get('/admin/api/v1/x', { onRequest: requireStaff('operator') }, (req) => … req.staff!.id …)
  */
 export function requireStaff(...roles: StaffRole[]) {
   return async function staffOnly(req: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -60,7 +60,7 @@ export function registerOperatorRoutes(
   app.get(
     `${SUPPORT_ADMIN_V1}/conversations`,
     {
-      preHandler: operatorOnly,
+      onRequest: operatorOnly,
       schema: {
         tags,
         security,
@@ -90,7 +90,7 @@ export function registerOperatorRoutes(
   app.get(
     `${SUPPORT_ADMIN_V1}/conversations/:id`,
     {
-      preHandler: operatorOnly,
+      onRequest: operatorOnly,
       schema: {
         tags,
         security,
@@ -147,7 +147,7 @@ export function registerOperatorRoutes(
     app.post(
       `${SUPPORT_ADMIN_V1}/conversations/:id/${action}`,
       {
-        preHandler: operatorOnly,
+        onRequest: operatorOnly,
         schema: {
           tags,
           security,
@@ -168,7 +168,7 @@ export function registerOperatorRoutes(
   app.post(
     `${SUPPORT_ADMIN_V1}/conversations/:id/messages`,
     {
-      preHandler: operatorOnly,
+      onRequest: operatorOnly,
       schema: {
         tags,
         security,
