@@ -85,6 +85,7 @@ export const SUPPORT_ERROR_KEYS = {
   closed: 'support:closed',
   badFrame: 'support:badFrame',
   foreignOrigin: 'support:foreignOrigin',
+  socketOnly: 'support:socketOnly',
 } as const
 
 /** Close codes of the socket the client acts on (4000-4999 are the application's). */

@@ -58,7 +58,7 @@ export const shopperOnStaffRoute = () => new HttpError(403, STAFF_ERROR_CODES.sh
 export const wrongRole = () => new HttpError(403, STAFF_ERROR_CODES.role, 'admin:notYourRole')
 
 /**
- * A Fastify preHandler for back-office routes: 401 without a live staff token, 403 for a shopper's
+ * A Fastify onRequest hook for back-office routes: 401 without a live staff token, 403 for a shopper's
  * token (a shopper token is never a staff token) or for a staff member whose role is not among `roles`
  * (an admin is let in everywhere; no roles means any staff member). Sets `request.staff`.
  *

@@ -21,7 +21,7 @@ import type { App } from '../../http/types'
 import { requireStaff, staffOf } from '../staff'
 import type { Hub, Peer } from './hub'
 import type { SupportRepo } from './repo'
-import { errorFrame, frameSender, inOrder, sameOrigin, type heartbeatFor } from './socket'
+import { errorFrame, frameSender, inOrder, requireUpgrade, sameOrigin, type heartbeatFor } from './socket'
 import type { StaffActor, SupportService } from './service'
 
 const tags = ['support', 'back office']
@@ -198,6 +198,7 @@ export function registerOperatorRoutes(
         if (!sameOrigin(req, config.PUBLIC_ORIGIN))
           throw new HttpError(403, 'forbidden', SUPPORT_ERROR_KEYS.foreignOrigin)
         await operatorOnly(req, reply)
+        requireUpgrade(req)
         socketStaff.set(req, actor(req))
       },
     },

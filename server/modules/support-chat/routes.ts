@@ -30,7 +30,15 @@ import { createHub, type Hub, type Peer } from './hub'
 import { createSupportRepo, type ChatIdentity } from './repo'
 import { registerOperatorRoutes } from './operator-routes'
 import { createSupportService, type ShopperContext, type SupportService } from './service'
-import { errorFrame, foreignOrigin, frameSender, heartbeatFor, inOrder, sameOrigin } from './socket'
+import {
+  errorFrame,
+  foreignOrigin,
+  frameSender,
+  heartbeatFor,
+  inOrder,
+  requireUpgrade,
+  sameOrigin,
+} from './socket'
 import { recordAudit } from '../audit'
 
 declare module 'fastify' {
@@ -245,6 +253,7 @@ export const supportChatModule: ModuleRegistration = async (app, { database, con
       schema: { hide: true, querystring: DeviceQuery },
       preValidation: async (req) => {
         if (!sameOrigin(req, config.PUBLIC_ORIGIN)) throw foreignOrigin()
+        requireUpgrade(req)
         socketIdentity.set(req, await requireIdentity(req))
       },
     },

@@ -22,6 +22,14 @@ export function sameOrigin(req: FastifyRequest, publicOrigin: string | undefined
 
 export const foreignOrigin = () => new HttpError(403, 'forbidden', SUPPORT_ERROR_KEYS.foreignOrigin)
 
+/**
+ * A plain HTTP request to a socket's address: 426 in the store's error shape (left to the socket plugin,
+ * it was a bare 404 with no body). `req.ws` is the plugin's mark of an upgrade request.
+ */
+export function requireUpgrade(req: { ws?: boolean | null }): void {
+  if (!req.ws) throw new HttpError(426, 'upgrade_required', SUPPORT_ERROR_KEYS.socketOnly)
+}
+
 /** Sends a frame when the socket is still open. */
 export function frameSender(socket: WebSocket) {
   return (frame: SupportServerFrame) => {

@@ -159,6 +159,16 @@ describe('a guest writes to support', () => {
     sockets.push(own)
   })
 
+  it("answers a plain request to the socket's address with 426 in the store's error shape", async () => {
+    const { cookie, ip } = await guest()
+    const res = await app.inject({
+      url: SUPPORT_SOCKET,
+      headers: { cookie, 'x-forwarded-for': ip },
+    })
+    expect(res.statusCode).toBe(426)
+    expect(res.json()).toMatchObject({ error: { code: 'upgrade_required', message: 'support:socketOnly' } })
+  })
+
   it('answers a malformed frame with an error frame and keeps the socket', async () => {
     const { cookie } = await guest()
     const socket = await socketFor(cookie)
