@@ -174,8 +174,17 @@ describe('the support chat in the back office', () => {
     })
     expect(screen.queryByTestId('admin-chat-pending')).toBeNull()
     expect(screen.getAllByTestId('admin-chat-message')).toHaveLength(2)
-    // the shopper's answer clears the typing sign
+    // the shopper's own message clears the typing sign; the operator's does not
+    expect(screen.queryByTestId('admin-chat-typing')).not.toBeNull()
+    socket.frame({
+      type: 'messages',
+      conversation_id: ID,
+      messages: [
+        { seq: 3, author: 'shopper', text: 'Спасибо', attachment_id: null, client_id: 'shopper0002', created_at: AT },
+      ],
+    })
     expect(screen.queryByTestId('admin-chat-typing')).toBeNull()
+    expect(screen.getAllByTestId('admin-chat-message')).toHaveLength(3)
   })
 
   it('sends over HTTP while the socket is down; a failed answer is shown with a retry', async () => {

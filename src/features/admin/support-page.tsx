@@ -83,7 +83,7 @@ export function AdminSupportPage() {
                     data-testid="admin-conversation"
                     data-status={c.status}
                   >
-                    <span className={styles.status}>{statusName(t, c.status, c.taken_by)}</span>{' '}
+                    <span className={styles.status}><StatusName status={c.status} takenBy={c.taken_by} /></span>{' '}
                     <strong>{c.shopper_phone ? `+${c.shopper_phone}` : t`Гость`}</strong>
                     <span className={styles.chatLast}>{c.last_text || t`Фото`}</span>
                     <span className={styles.muted}>{storeDateTime(c.last_message_at)}</span>
@@ -103,12 +103,12 @@ export function AdminSupportPage() {
   )
 }
 
-type T = ReturnType<typeof useLingui>['t']
-
-function statusName(t: T, status: SupportConversation['status'], takenBy: string | null): string {
-  if (status === 'waiting') return t`Ждёт`
-  if (status === 'closed') return t`Завершён`
-  return t`Ведёт ${takenBy ?? ''}`
+/** A conversation's state in the list and above it: waiting, whose it is, or closed. */
+function StatusName({ status, takenBy }: { status: SupportConversation['status']; takenBy: string | null }) {
+  const { t } = useLingui()
+  if (status === 'waiting') return <>{t`Ждёт`}</>
+  if (status === 'closed') return <>{t`Завершён`}</>
+  return <>{t`Ведёт ${takenBy ?? ''}`}</>
 }
 
 function operatorSocketUrl(): string {
@@ -190,7 +190,11 @@ function Conversation({ id }: { id: string }) {
       <section className={styles.chatPane} aria-label={t`Диалог`} data-testid="admin-chat">
         <header className={styles.actions}>
           <span className={styles.status} data-testid="admin-chat-status">
-            {conversation ? statusName(t, conversation.status, conversation.taken_by) : t`Загрузка…`}
+            {conversation ? (
+              <StatusName status={conversation.status} takenBy={conversation.taken_by} />
+            ) : (
+              t`Загрузка…`
+            )}
           </span>
           {offline ? (
             <span className={styles.muted} role="status">{t`Нет живой связи: обновляем каждые 3 с`}</span>
