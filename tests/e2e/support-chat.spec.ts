@@ -26,9 +26,7 @@ test('a guest and an operator chat live both ways, each seeing the other typing'
   await operator.getByLabel('Пароль').fill(E2E_SUPPORT_OPERATOR.password)
   await operator.getByRole('button', { name: 'Войти' }).click()
   await expect(operator.getByRole('heading', { name: 'Чат поддержки' })).toBeVisible()
-  const waiting = operator
-    .getByTestId('admin-conversation')
-    .filter({ hasText: 'Подойдёт ли этот кабель' })
+  const waiting = operator.getByTestId('admin-conversation').filter({ hasText: 'Подойдёт ли этот кабель' })
   await expect(waiting).toHaveAttribute('data-status', 'waiting')
   await waiting.click()
   await expect(operator.getByTestId('admin-chat-message')).toContainText('Подойдёт ли этот кабель')
@@ -44,9 +42,9 @@ test('a guest and an operator chat live both ways, each seeing the other typing'
   const answer = page.locator('[data-testid="support-message"][data-author="operator"]')
   await expect(answer).toContainText('HDMI 2.1 есть у всех моделей')
   await expect(page.getByTestId('support-typing')).toHaveCount(0)
-  await expect(
-    operator.locator('[data-testid="admin-chat-message"][data-author="operator"]'),
-  ).toContainText('HDMI 2.1 есть у всех моделей')
+  await expect(operator.locator('[data-testid="admin-chat-message"][data-author="operator"]')).toContainText(
+    'HDMI 2.1 есть у всех моделей',
+  )
   await expect(operator.getByTestId('admin-chat-pending')).toHaveCount(0)
 
   // the shopper types, the operator sees it; the shopper's answer arrives live

@@ -7,7 +7,12 @@ import type {
   SupportConversation,
   SupportServerFrame,
 } from '../../../contract/values/support-chat'
-import { AdminApp, createAdminRouter } from '../../admin/router'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '@lingui/core'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { AdminLayout } from './layout'
+import { AdminSupportPage } from './support-page'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
 import { applyAdminLang } from './locale'
 
@@ -59,9 +64,7 @@ const detail = (): SupportConversationDetail => ({
   ],
   shopper: { kind: 'shopper', phone: '77011112233', name: 'Дана' },
   cart: { lines: [{ sku: 'SKU-1', title: 'Кабель HDMI', quantity: 2, price: 3_000 }], total: 6_000 },
-  orders: [
-    { order_id: 'o-1', number: '100042', status: 'ASSEMBLING', created_at: AT, total: 45_000 },
-  ],
+  orders: [{ order_id: 'o-1', number: '100042', status: 'ASSEMBLING', created_at: AT, total: 45_000 }],
 })
 
 function handler(call: RecordedCall): Response {
@@ -70,9 +73,7 @@ function handler(call: RecordedCall): Response {
     return json(200, { id: 's-1', login: 'aigerim', name: 'Айгерим', role: 'operator' })
   if (path === '/admin/api/v1/support/conversations') {
     const queue: SupportQueue = {
-      conversations: [
-        { ...conversation, shopper_phone: '77011112233', last_text: 'Подойдёт ли кабель?' },
-      ],
+      conversations: [{ ...conversation, shopper_phone: '77011112233', last_text: 'Подойдёт ли кабель?' }],
     }
     return json(200, queue)
   }
@@ -86,11 +87,25 @@ function handler(call: RecordedCall): Response {
   return errorAnswer(404, 'not_found', 'errors:notFound')
 }
 
+/** The back office's frame and this page, as src/admin/router.tsx routes them. */
 function renderAt(url: string) {
   window.history.replaceState(null, '', url)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const router = createAdminRouter(queryClient)
-  render(<AdminApp router={router} queryClient={queryClient} />)
+  const root = createRootRoute({ component: Outlet })
+  const framed = createRoute({ getParentRoute: () => root, id: 'framed', component: AdminLayout })
+  const page = createRoute({
+    getParentRoute: () => framed,
+    path: '/admin/support',
+    component: AdminSupportPage,
+  })
+  const router = createRouter({ routeTree: root.addChildren([framed.addChildren([page])]) })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
 }
 
 beforeAll(async () => {
@@ -180,7 +195,14 @@ describe('the support chat in the back office', () => {
       type: 'messages',
       conversation_id: ID,
       messages: [
-        { seq: 3, author: 'shopper', text: 'Спасибо', attachment_id: null, client_id: 'shopper0002', created_at: AT },
+        {
+          seq: 3,
+          author: 'shopper',
+          text: 'Спасибо',
+          attachment_id: null,
+          client_id: 'shopper0002',
+          created_at: AT,
+        },
       ],
     })
     expect(screen.queryByTestId('admin-chat-typing')).toBeNull()
@@ -215,12 +237,11 @@ describe('the support chat in the back office', () => {
     }
     fireEvent.click(within(pending).getByRole('button', { name: 'Повторить' }))
     await waitFor(() => expect(screen.queryByTestId('admin-chat-pending')).toBeNull())
-    expect(screen.getAllByTestId('admin-chat-message')[1].textContent).toContain('Проверю наличие')
+    expect(screen.getAllByTestId('admin-chat-message')[1]?.textContent).toContain('Проверю наличие')
     const posts = calls.filter((c) => c.path.endsWith(`/${ID}/messages`) && c.method === 'POST')
     expect(posts).toHaveLength(2)
     // the retry is the same message: the server stores it once
-    expect((posts[0].body as { client_id: string }).client_id).toBe(
-      (posts[1].body as { client_id: string }).client_id,
-    )
+    const [first, again] = posts.map((c) => (c.body as { client_id: string }).client_id)
+    expect(again).toBe(first)
   })
 })

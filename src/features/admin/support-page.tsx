@@ -4,11 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
-import type {
-  SupportConversationDetail,
-  SupportQueue,
-  SupportSent,
-} from '../../../contract/support-chat'
+import type { SupportConversationDetail, SupportQueue } from '../../../contract/support-chat'
 import {
   SUPPORT_ADMIN_V1,
   SUPPORT_ERROR_KEYS,
@@ -20,7 +16,7 @@ import {
 import { ADMIN_API_V1 } from '../../../contract/values/staff'
 import type { OrderStatus } from '../../../contract/values/account-area'
 import { imageUrl } from '../../../contract/values/media'
-import { createChatConnection, type ChatConnection, type PendingMessage } from '../support/connection'
+import { createChatConnection, type ChatConnection, type PendingMessage } from '../support'
 import { adminApi, isAdminError } from './api'
 import { storeDateTime, tenge } from './format'
 import { AdminLink, searchOf, useAdminNavigate } from './link'
@@ -83,7 +79,9 @@ export function AdminSupportPage() {
                     data-testid="admin-conversation"
                     data-status={c.status}
                   >
-                    <span className={styles.status}><StatusName status={c.status} takenBy={c.taken_by} /></span>{' '}
+                    <span className={styles.status}>
+                      <StatusName status={c.status} takenBy={c.taken_by} />
+                    </span>{' '}
                     <strong>{c.shopper_phone ? `+${c.shopper_phone}` : t`Гость`}</strong>
                     <span className={styles.chatLast}>{c.last_text || t`Фото`}</span>
                     <span className={styles.muted}>{storeDateTime(c.last_message_at)}</span>
@@ -136,7 +134,7 @@ function Conversation({ id }: { id: string }) {
       },
       sendByHttp: (message: PendingMessage) =>
         adminApi
-          .post<SupportSent>(`${CHAT}/conversations/${id}/messages`, {
+          .post<{ message: SupportMessage }>(`${CHAT}/conversations/${id}/messages`, {
             client_id: message.client_id,
             text: message.text,
           })
@@ -149,7 +147,6 @@ function Conversation({ id }: { id: string }) {
   }, [connection])
   const state = useSyncExternalStore(connection.subscribe, connection.getState, connection.getState)
   const offline = state.link !== 'online'
-  const lastSeq = state.messages.at(-1)?.seq ?? 0
 
   // the shopper's context, and the messages while the socket is down
   const detail = useQuery({
@@ -240,7 +237,11 @@ function Conversation({ id }: { id: string }) {
               {p.failed ? (
                 <span className={styles.error} role="alert">
                   {errorText(p.failed)}{' '}
-                  <button type="button" className={styles.button} onClick={() => connection.retry(p.client_id)}>
+                  <button
+                    type="button"
+                    className={styles.button}
+                    onClick={() => connection.retry(p.client_id)}
+                  >
                     {t`Повторить`}
                   </button>
                 </span>
@@ -354,7 +355,9 @@ function ShopperContext({ detail }: { detail: SupportConversationDetail }) {
               {orders.map((o) => (
                 <li key={o.order_id}>
                   <AdminLink href={`/admin/orders/${o.order_id}`}>№ {o.number}</AdminLink> ·{' '}
-                  {STATUS_NAMES[o.status as OrderStatus] ? i18n._(STATUS_NAMES[o.status as OrderStatus]) : o.status}{' '}
+                  {STATUS_NAMES[o.status as OrderStatus]
+                    ? i18n._(STATUS_NAMES[o.status as OrderStatus])
+                    : o.status}{' '}
                   · {tenge(o.total)} · {storeDateTime(o.created_at)}
                 </li>
               ))}

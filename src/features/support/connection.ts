@@ -130,7 +130,10 @@ export function createChatConnection(options: ChatConnectionOptions) {
             messages: [stored],
           }),
         (error: unknown) =>
-          markFailed(message.client_id, (error as { messageKey?: string }).messageKey ?? 'errors:somethingWentWrong'),
+          markFailed(
+            message.client_id,
+            (error as { messageKey?: string }).messageKey ?? 'errors:somethingWentWrong',
+          ),
       )
       return
     }
