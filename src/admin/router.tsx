@@ -42,6 +42,7 @@ const routeTree = root.addChildren([
     page('/admin/orders/$id', () => import('../features/admin/order-page'), 'AdminOrderPage'),
     page('/admin/promotions', () => import('../features/admin/promotions-page'), 'AdminPromotionsPage'),
     page('/admin/reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
+    page('/admin/support', () => import('../features/admin/support-page'), 'AdminSupportPage'),
   ]),
 ])
 

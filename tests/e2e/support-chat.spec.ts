@@ -1,36 +1,5 @@
-import type { SupportServerFrame } from '../../contract/values/support-chat'
 import { E2E_SUPPORT_OPERATOR } from '../../playwright.config'
-import { expect, test, type Page } from './fixtures'
-
-declare global {
-  interface Window {
-    operatorFrames: SupportServerFrame[]
-    operatorSocket: WebSocket
-  }
-}
-
-/** The operator's live connection, opened from a page of the operator's own browser context. */
-async function openOperatorSocket(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        window.operatorFrames = []
-        const socket = new WebSocket(`ws://${location.host}/admin/api/v1/support/socket`)
-        socket.onmessage = (event) => window.operatorFrames.push(JSON.parse(String(event.data)))
-        socket.onopen = () => resolve()
-        socket.onerror = () => reject(new Error('the operator socket did not open'))
-        window.operatorSocket = socket
-      }),
-  )
-}
-
-const operatorSends = (page: Page, frame: object) =>
-  page.evaluate((f) => window.operatorSocket.send(JSON.stringify(f)), frame)
-
-const operatorGot = (page: Page, check: string) =>
-  expect
-    .poll(() => page.evaluate(() => JSON.stringify(window.operatorFrames)), { timeout: 10_000 })
-    .toContain(check)
+import { expect, test } from './fixtures'
 
 test('a guest and an operator chat live both ways, each seeing the other typing', async ({
   page,
@@ -48,56 +17,48 @@ test('a guest and an operator chat live both ways, each seeing the other typing'
   await expect(page.getByTestId('support-message')).toHaveText(/Подойдёт ли этот кабель/)
   await expect(page.getByTestId('support-status')).toHaveText('Ждём свободного оператора')
 
-  // the operator, in a browser of their own: signs in, finds the conversation waiting, takes it
+  // the operator, in a browser of their own: signs in to the back office, finds the conversation
+  // waiting in the support chat's list, opens and takes it
   const operatorContext = await browser.newContext()
   const operator = await operatorContext.newPage()
-  const signIn = await operatorContext.request.post('/admin/api/v1/auth/sign-in', {
-    data: E2E_SUPPORT_OPERATOR,
-  })
-  expect(signIn.status()).toBe(200)
-  const queue = await operatorContext.request.get('/admin/api/v1/support/conversations')
-  const waiting = (
-    (await queue.json()) as { conversations: { id: string; last_text: string }[] }
-  ).conversations.find((c) => c.last_text.includes('Подойдёт ли этот кабель'))
-  expect(waiting).toBeDefined()
-  const id = waiting?.id as string
-  expect(
-    (await operatorContext.request.post(`/admin/api/v1/support/conversations/${id}/take`)).status(),
-  ).toBe(200)
+  await operator.goto('/admin/sign-in?next=/admin/support')
+  await operator.getByLabel('Логин').fill(E2E_SUPPORT_OPERATOR.login)
+  await operator.getByLabel('Пароль').fill(E2E_SUPPORT_OPERATOR.password)
+  await operator.getByRole('button', { name: 'Войти' }).click()
+  await expect(operator.getByRole('heading', { name: 'Чат поддержки' })).toBeVisible()
+  const waiting = operator.getByTestId('admin-conversation').filter({ hasText: 'Подойдёт ли этот кабель' })
+  await expect(waiting).toHaveAttribute('data-status', 'waiting')
+  await waiting.click()
+  await expect(operator.getByTestId('admin-chat-message')).toContainText('Подойдёт ли этот кабель')
+  await operator.getByRole('button', { name: 'Взять диалог' }).click()
+  await expect(operator.getByTestId('admin-chat-status')).toHaveText(`Ведёт ${E2E_SUPPORT_OPERATOR.login}`)
   await expect(page.getByTestId('support-status')).toHaveText('Оператор на связи')
 
-  await operator.goto('/api/health')
-  await openOperatorSocket(operator)
-  await operatorSends(operator, { type: 'resume', conversation_id: id, after: 0 })
-  await operatorGot(operator, 'Подойдёт ли этот кабель')
-
-  // the operator types, the shopper sees it; the answer arrives live
-  await operatorSends(operator, { type: 'typing', conversation_id: id })
+  // the operator types, the shopper sees it; the answer (Enter) arrives live
+  const answerBox = operator.getByTestId('admin-chat-input')
+  await answerBox.fill('Да, подойдёт: HDMI 2.1 есть у всех моделей этой серии.')
   await expect(page.getByTestId('support-typing')).toHaveText('Оператор печатает…')
-  await operatorSends(operator, {
-    type: 'send',
-    conversation_id: id,
-    client_id: 'e2eanswer0001',
-    text: 'Да, подойдёт: HDMI 2.1 есть у всех моделей этой серии.',
-  })
+  await answerBox.press('Enter')
   const answer = page.locator('[data-testid="support-message"][data-author="operator"]')
   await expect(answer).toContainText('HDMI 2.1 есть у всех моделей')
   await expect(page.getByTestId('support-typing')).toHaveCount(0)
+  await expect(operator.locator('[data-testid="admin-chat-message"][data-author="operator"]')).toContainText(
+    'HDMI 2.1 есть у всех моделей',
+  )
+  await expect(operator.getByTestId('admin-chat-pending')).toHaveCount(0)
 
   // the shopper types, the operator sees it; the shopper's answer arrives live
   await page.getByTestId('support-input').fill('Спасибо')
-  await operatorGot(operator, '"type":"typing","conversation_id":"' + id + '","author":"shopper"')
+  await expect(operator.getByTestId('admin-chat-typing')).toHaveText('Покупатель печатает…')
   await page.getByTestId('support-input').press('Enter')
-  await operatorGot(operator, '"text":"Спасибо"')
+  await expect(
+    operator.locator('[data-testid="admin-chat-message"][data-author="shopper"]').last(),
+  ).toContainText('Спасибо')
 
   // folded, the window stays connected: a new answer marks the button
   await page.getByRole('button', { name: 'Свернуть чат' }).click()
-  await operatorSends(operator, {
-    type: 'send',
-    conversation_id: id,
-    client_id: 'e2eanswer0002',
-    text: 'Обращайтесь!',
-  })
+  await answerBox.fill('Обращайтесь!')
+  await answerBox.press('Enter')
   await expect(page.getByTestId('support-unseen')).toBeVisible()
 
   // a reload reconnects and shows the whole conversation again from the database

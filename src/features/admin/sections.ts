@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/orders', label: msg`Заказы`, roles: ['operator'] },
   { path: '/admin/promotions', label: msg`Акции`, roles: ['admin'] },
   { path: '/admin/reviews', label: msg`Отзывы`, roles: ['moderator'] },
+  { path: '/admin/support', label: msg`Чат поддержки`, roles: ['operator'] },
 ]
 
 export function mayOpen(section: Pick<AdminSection, 'roles'>, role: StaffRole): boolean {

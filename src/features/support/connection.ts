@@ -66,6 +66,14 @@ export interface ChatConnectionOptions {
   /** An operator's window names the conversation it shows. */
   conversationId?: string
   typingShownMs?: number
+  /** Every frame the server sends, after the connection took it (an operator's list hears `queue`). */
+  onFrame?: (frame: SupportServerFrame) => void
+  /**
+   * The HTTP route a message goes by while the socket is down (the back office's fallback): answers
+   * the stored message, or throws an error whose `messageKey` says why. Without it a message waits
+   * for the socket.
+   */
+  sendByHttp?: (message: PendingMessage) => Promise<SupportMessage>
 }
 
 const OPEN = 1
@@ -109,7 +117,26 @@ export function createChatConnection(options: ChatConnectionOptions) {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(frame))
   }
 
-  const sendPending = (message: PendingMessage) =>
+  const markFailed = (clientId: string, key: string) =>
+    set({ pending: state.pending.map((p) => (p.client_id === clientId ? { ...p, failed: key } : p)) })
+
+  const sendPending = (message: PendingMessage) => {
+    if (socket?.readyState !== OPEN && options.sendByHttp) {
+      options.sendByHttp(message).then(
+        (stored) =>
+          onFrame({
+            type: 'messages',
+            conversation_id: state.conversation?.id ?? options.conversationId ?? '',
+            messages: [stored],
+          }),
+        (error: unknown) =>
+          markFailed(
+            message.client_id,
+            (error as { messageKey?: string }).messageKey ?? 'errors:somethingWentWrong',
+          ),
+      )
+      return
+    }
     sendFrame({
       type: 'send',
       client_id: message.client_id,
@@ -117,6 +144,7 @@ export function createChatConnection(options: ChatConnectionOptions) {
       attachment_id: message.attachment_id,
       conversation_id: options.conversationId,
     })
+  }
 
   function onFrame(frame: SupportServerFrame) {
     switch (frame.type) {
@@ -147,12 +175,7 @@ export function createChatConnection(options: ChatConnectionOptions) {
         return
       }
       case 'error': {
-        if (!frame.client_id) return
-        set({
-          pending: state.pending.map((p) =>
-            p.client_id === frame.client_id ? { ...p, failed: frame.message } : p,
-          ),
-        })
+        if (frame.client_id) markFailed(frame.client_id, frame.message)
         return
       }
       default:
@@ -195,11 +218,14 @@ export function createChatConnection(options: ChatConnectionOptions) {
       for (const message of state.pending) if (!message.failed) sendPending(message)
     }
     s.onmessage = (event) => {
+      let frame: SupportServerFrame
       try {
-        onFrame(JSON.parse(String(event.data)) as SupportServerFrame)
+        frame = JSON.parse(String(event.data)) as SupportServerFrame
       } catch {
-        // not a frame of this store: ignored
+        return // not a frame of this store
       }
+      onFrame(frame)
+      options.onFrame?.(frame)
     }
     s.onclose = (event) => {
       if (socket !== s) return
@@ -223,6 +249,8 @@ export function createChatConnection(options: ChatConnectionOptions) {
       stopped = false
       void connect()
     },
+    /** Takes what an HTTP answer brought (the fallback's reading) as if the socket had sent it. */
+    receive: (frame: SupportServerFrame) => onFrame(frame),
     /** Writes a message: shown at once as pending, sent now or when the socket is back. */
     send(text: string, attachmentId: string | null = null) {
       const message: PendingMessage = {
