@@ -31,6 +31,8 @@ for (const tag of ['', ' @phone'])
     page,
     browser,
   }) => {
+    // eleven parts chosen, a conflict fixed, a share opened in a second browser and an order placed
+    test.setTimeout(120_000)
     await page.goto('/configurator')
     await expect(page.getByTestId('compatibility-banner')).toHaveAttribute('data-tone', 'empty')
 
