@@ -132,6 +132,14 @@ export function createBrokerRepo(db: Db) {
     },
 
     /** A verified signing serves one application: taken atomically. */
+    /** A verification taken by an application the broker never took: usable again. */
+    async releaseVerification(id: string, userId: string): Promise<void> {
+      await db
+        .update(agreementSigns)
+        .set({ usedAt: null })
+        .where(and(eq(agreementSigns.id, id), eq(agreementSigns.userId, userId)))
+    },
+
     async useVerification(tx: Db, id: string, userId: string, at: Date): Promise<boolean> {
       const rows = await tx
         .update(agreementSigns)

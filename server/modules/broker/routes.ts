@@ -36,6 +36,7 @@ import { createLocalLoanBroker } from '../../providers/broker/local'
 import { bankLogoSvg } from '../../providers/broker/logo'
 import { registerLocalBrokerPages } from '../../providers/broker/pages'
 import { createLocalSmsProvider } from '../../providers/sms/local'
+import { createProviderGuard } from '../../providers/guard'
 import { selfDelivery } from '../../providers/self-delivery'
 import { signedCallbackRoute } from '../../http/signed-callback'
 import { createAgreements } from './agreements'
@@ -83,7 +84,8 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     speed: config.BROKER_SPEED,
   })
   await registerLocalBrokerPages(app, broker)
-  const agreements = createAgreements(repo, createLocalSmsProvider(db), now)
+  const guard = createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log })
+  const agreements = createAgreements(repo, createLocalSmsProvider(db), now, guard)
   const applications = createApplications({
     db,
     repo,
@@ -92,6 +94,7 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     urls: { return: (id) => `${PAYMENT_ORDER}/return?referenceId=${id}`, callback: CALLBACK, logo: logoUrl },
     now,
     newId: randomUUID,
+    guard,
   })
   app.checkout.attachFinancing({
     release: (orderId, reason) => applications.release(orderId, reason),
