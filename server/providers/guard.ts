@@ -27,7 +27,10 @@ export interface ProviderCall<T> {
   onLate?: (value: T) => Promise<unknown> | void
 }
 
-export type ProviderGuard = <T>(call: ProviderCall<T>, work: (signal: AbortSignal) => Promise<T>) => Promise<T>
+export type ProviderGuard = <T>(
+  call: ProviderCall<T>,
+  work: (signal: AbortSignal) => Promise<T>,
+) => Promise<T>
 
 const noLog: ProviderLog = { warn: () => {} }
 
@@ -63,7 +66,10 @@ export function createProviderGuard(options: { timeoutMs?: number; log?: Provide
         Promise.resolve()
           .then(() => call.onLate!(value))
           .catch((err: unknown) =>
-            log.warn({ err, provider: call.provider, operation: call.operation }, 'late provider answer not undone'),
+            log.warn(
+              { err, provider: call.provider, operation: call.operation },
+              'late provider answer not undone',
+            ),
           )
       },
       () => {},
