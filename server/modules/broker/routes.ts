@@ -36,6 +36,8 @@ import { createLocalLoanBroker } from '../../providers/broker/local'
 import { bankLogoSvg } from '../../providers/broker/logo'
 import { registerLocalBrokerPages } from '../../providers/broker/pages'
 import { createLocalSmsProvider } from '../../providers/sms/local'
+import type { SmsProvider } from '../../providers/sms/types'
+import type { LoanBroker } from '../../providers/broker/provider'
 import { createProviderGuard } from '../../providers/guard'
 import { selfDelivery } from '../../providers/self-delivery'
 import { signedCallbackRoute } from '../../http/signed-callback'
@@ -72,6 +74,13 @@ const BrokerCallbackBody = z.object({
  * partner banks and the statement banks handbook, the statement upload, applications and their offers,
  * the bank's return and signed callback, and the loan-approved event.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The loan broker and the SMS gateway of financing (tests put faults into them). */
+    financingProviders: { broker: LoanBroker; sms: SmsProvider }
+  }
+}
+
 export const brokerModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
   const repo = createBrokerRepo(db)
@@ -85,7 +94,8 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
   })
   await registerLocalBrokerPages(app, broker)
   const guard = createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log })
-  const agreements = createAgreements(repo, createLocalSmsProvider(db), now, guard)
+  const sms = createLocalSmsProvider(db)
+  const agreements = createAgreements(repo, sms, now, guard)
   const applications = createApplications({
     db,
     repo,
@@ -96,6 +106,7 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     newId: randomUUID,
     guard,
   })
+  app.decorate('financingProviders', { broker, sms })
   app.checkout.attachFinancing({
     release: (orderId, reason) => applications.release(orderId, reason),
     cancelLoan: (orderId, contract) => applications.cancelLoan(orderId, contract),
