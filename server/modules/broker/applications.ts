@@ -148,16 +148,17 @@ export function createApplications(deps: ApplicationDeps) {
 
   /**
    * An application the broker did not take (it failed, or did not answer in time and may yet take it):
-   * withdrawn there if it arrived, stopped here, and its signed agreements given back, so the shopper
-   * applies again with the same signing. Whatever the broker does with it later pays nothing: a stopped
-   * application's late signature cancels its loan.
+   * withdrawn there in case it arrived, forgotten here, and its signing given back, so the shopper
+   * applies again with the same signing. The shopper never learnt its reference, so no bank's offer
+   * under it can reach them, and a callback naming it is refused as unknown.
    */
   async function abandon(referenceId: string, verificationId: string, userId: string) {
-    await guard({ provider: 'broker', operation: 'withdraw' }, () => broker.withdraw(referenceId, 'abandoned')).catch(
-      () => undefined,
-    )
-    if (await repo.markCancelled(referenceId, 'abandoned', deps.now(), 'open'))
-      await repo.releaseVerification(verificationId, userId)
+    const withdrawn = await guard({ provider: 'broker', operation: 'withdraw' }, () =>
+      broker.withdraw(referenceId, 'abandoned'),
+    ).catch(() => 'unanswered' as const)
+    // signed cannot happen to a reference nobody was shown; were it so, the row stays for the loan's paths
+    if (withdrawn === 'signed') return
+    await repo.forgetApplication(referenceId, verificationId, userId)
   }
 
   return {
@@ -198,19 +199,26 @@ export function createApplications(deps: ApplicationDeps) {
         })
       })
       try {
-        await guard({ provider: 'broker', operation: 'apply' }, () =>
-          broker.apply({
-            referenceId,
-            amount: order.total - initialPayment,
-            productType: input.productType,
-            loanLength: input.loanLength,
-            applicant: { taxCode: input.customer.taxCode, income: input.customer.income ?? null },
-            statementBics: statements.map((s) => s.bic),
-            partnerBics: input.paymentPartners,
-            returnUrl: deps.urls.return(referenceId),
-            callbackUrl: deps.urls.callback,
-            lang,
-          }),
+        await guard(
+          {
+            provider: 'broker',
+            operation: 'apply',
+            // taken after the store gave up on it: withdrawn again, so no bank scores what nobody sees
+            onLate: () => broker.withdraw(referenceId, 'abandoned'),
+          },
+          () =>
+            broker.apply({
+              referenceId,
+              amount: order.total - initialPayment,
+              productType: input.productType,
+              loanLength: input.loanLength,
+              applicant: { taxCode: input.customer.taxCode, income: input.customer.income ?? null },
+              statementBics: statements.map((s) => s.bic),
+              partnerBics: input.paymentPartners,
+              returnUrl: deps.urls.return(referenceId),
+              callbackUrl: deps.urls.callback,
+              lang,
+            }),
         )
       } catch (err) {
         await abandon(referenceId, verificationId, userId)

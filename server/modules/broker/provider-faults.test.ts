@@ -127,7 +127,7 @@ describe('sending an application to the broker', () => {
     ['never answers', 504, 'provider_timeout'],
     ['answers 500', 502, 'provider_unavailable'],
   ] as const) {
-    it(`a broker that ${fault} is ${status} ${code}; the application is stopped, and the same signing applies again`, async () => {
+    it(`a broker that ${fault} is ${status} ${code}; the application is withdrawn and forgotten, and the same signing applies again`, async () => {
       const { broker } = app.financingProviders
       const { user, order } = await financedOrder()
       const verificationId = await verified(user)
@@ -138,15 +138,16 @@ describe('sending an application to the broker', () => {
       const failed = await apply(user, order.order_id, verificationId)
       expect(failed.statusCode).toBe(status)
       expect(failed.json()).toEqual({ error: { code, message: 'errors:tryLater' } })
-      const [stopped] = await applicationsOf(order.order_id)
-      expect(stopped).toMatchObject({ status: 'cancelled', cancel_reason: 'abandoned' })
-      expect(withdraw).toHaveBeenCalledWith(stopped!.id, 'abandoned')
+      expect(await applicationsOf(order.order_id)).toEqual([])
+      expect(withdraw).toHaveBeenCalledTimes(1)
+      const [stoppedId] = withdraw.mock.calls[0]!
+      expect(withdraw.mock.calls[0]![1]).toBe('abandoned')
 
       const retry = await apply(user, order.order_id, verificationId)
       expect(retry.statusCode, retry.body).toBe(200)
       const created = BrokerOrderCreated.parse(retry.json())
-      expect(created.referenceId).not.toBe(stopped!.id)
-      expect((await applicationsOf(order.order_id)).map((a) => a.status)).toEqual(['cancelled', 'open'])
+      expect(created.referenceId).not.toBe(stoppedId)
+      expect((await applicationsOf(order.order_id)).map((a) => a.status)).toEqual(['open'])
       const [held] = await rows<{ status: string }>(
         db,
         sql`select status from orders where id = ${order.order_id}`,

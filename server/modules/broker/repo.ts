@@ -132,12 +132,23 @@ export function createBrokerRepo(db: Db) {
     },
 
     /** A verified signing serves one application: taken atomically. */
-    /** A verification taken by an application the broker never took: usable again. */
-    async releaseVerification(id: string, userId: string): Promise<void> {
-      await db
-        .update(agreementSigns)
-        .set({ usedAt: null })
-        .where(and(eq(agreementSigns.id, id), eq(agreementSigns.userId, userId)))
+    /**
+     * An application the broker never took is forgotten and its signing usable again (a signing
+     * authorises one application), both or neither; one that moved on from `open` is kept.
+     */
+    async forgetApplication(id: string, verificationId: string, userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(brokerApplications)
+          .where(and(eq(brokerApplications.id, id), eq(brokerApplications.status, 'open')))
+          .returning({ id: brokerApplications.id })
+        if (gone.length === 0) return false
+        await tx
+          .update(agreementSigns)
+          .set({ usedAt: null })
+          .where(and(eq(agreementSigns.id, verificationId), eq(agreementSigns.userId, userId)))
+        return true
+      })
     },
 
     async useVerification(tx: Db, id: string, userId: string, at: Date): Promise<boolean> {
