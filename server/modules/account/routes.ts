@@ -70,7 +70,11 @@ export const accountModule: ModuleRegistration = async (app, { database, config 
   const repo = createAccountRepo(db)
   const account = createAccountService({
     repo,
-    codes: createSmsCodes(db, sms, createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log })),
+    codes: createSmsCodes(
+      db,
+      sms,
+      createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log }),
+    ),
     limiter,
     captcha,
     smsPerAddressHour: config.SMS_PER_ADDRESS_HOUR,

@@ -851,8 +851,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       }
       try {
         const ref = p.providerRef
-        const r = await guard({ provider: providerName(p.provider), operation: 'refundPayment', message }, () =>
-          providerOf(p.provider).refundPayment({ sessionId: ref, amount: p.amount, merchantRef: `refund:${p.id}` }),
+        const r = await guard(
+          { provider: providerName(p.provider), operation: 'refundPayment', message },
+          () =>
+            providerOf(p.provider).refundPayment({
+              sessionId: ref,
+              amount: p.amount,
+              merchantRef: `refund:${p.id}`,
+            }),
         )
         if (r.status === 'refunded') await markRefunded(orderId, p)
       } catch {
@@ -973,7 +979,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const payment = await repo.latestPayment(order.id, 'qr')
       if (!payment?.providerRef) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
       const ref = payment.providerRef
-      const session = await guard({ provider: 'qr', operation: 'session', message }, () => deps.qr.session(ref))
+      const session = await guard({ provider: 'qr', operation: 'session', message }, () =>
+        deps.qr.session(ref),
+      )
       if (!session) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
       if (payment.status === 'pending') {
         const outcome = await providerOutcome(payment)
@@ -1035,8 +1043,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return async () => {
         await releaseFinancing(financed)
         for (const p of ended)
-          if (p.providerRef)
-            await cancelSession(p.provider, p.providerRef).catch(() => {})
+          if (p.providerRef) await cancelSession(p.provider, p.providerRef).catch(() => {})
       }
     },
 
@@ -1103,9 +1110,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       })
       await releaseFinancing(financedOrders)
       for (const id of financedOrders) await refund(id)
-      for (const p of ended)
-        if (p.providerRef)
-          await cancelSession(p.provider, p.providerRef).catch(() => {})
+      for (const p of ended) if (p.providerRef) await cancelSession(p.provider, p.providerRef).catch(() => {})
       return count
     },
   }

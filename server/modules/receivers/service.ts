@@ -57,8 +57,9 @@ export function createReceiverService({
     /** Spec 7.7: the organisation of a BIN from the registry; 400 for an impossible BIN, 404 for an unknown one. */
     async autofill(bin: string): Promise<Organization> {
       if (!isValidBin(bin)) throw invalidBin()
-      const found: Organization | null = await guard({ provider: 'registry', operation: 'lookup' }, (signal) =>
-        registry.lookup(bin, signal),
+      const found: Organization | null = await guard(
+        { provider: 'registry', operation: 'lookup' },
+        (signal) => registry.lookup(bin, signal),
       )
       if (!found) throw notFound('errors:organizationNotFound')
       return found
