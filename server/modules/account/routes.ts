@@ -44,6 +44,9 @@ const errors = {
   412: ErrorBody,
   422: ErrorBody,
   429: ErrorBody,
+  /** An outside service (payment provider, broker, SMS gateway) failed or did not answer in time. */
+  502: ErrorBody,
+  504: ErrorBody,
 }
 const tags = ['account']
 

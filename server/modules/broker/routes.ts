@@ -54,6 +54,9 @@ const errors = {
   409: ErrorBody,
   422: ErrorBody,
   429: ErrorBody,
+  /** An outside service (payment provider, broker, SMS gateway) failed or did not answer in time. */
+  502: ErrorBody,
+  504: ErrorBody,
 }
 const CALLBACK = `${PAYMENT_ORDER}/callbacks/broker`
 const logoUrl = (bic: string) => `${PAYMENT_ORDER}/banks/${encodeURIComponent(bic)}/logo.svg`

@@ -79,6 +79,9 @@ const errors = {
   404: ErrorBody,
   409: ErrorBody,
   422: ErrorBody,
+  /** An outside service (payment provider, broker, SMS gateway) failed or did not answer in time. */
+  502: ErrorBody,
+  504: ErrorBody,
 }
 const EXPIRY_SWEEP_MS = 10_000
 
