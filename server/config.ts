@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { isValidBin } from './providers/organisation-registry/bin'
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './providers/guard'
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_POOL_SIZE, DEFAULT_QUERY_TIMEOUT_MS } from './db/connection'
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the loopback and private ranges. */
@@ -80,6 +81,11 @@ const Env = z.object({
    * at once).
    */
   PRICING_TABLES_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /**
+   * Milliseconds a call to an outside service (card acquirer, QR, loan broker, SMS gateway, organisation
+   * registry) may take on a shopper's request before it fails with 504 `provider_timeout`.
+   */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PRODUCTS: z.coerce.number().int().min(100).max(1_000_000).default(5000),

@@ -32,6 +32,7 @@ import { createRateLimiter } from '../../http/rate-limit'
 import { createProfileLists } from './profile-lists'
 import { createAccountRepo } from './repo'
 import { createAccountService, type Issued } from './service'
+import { createProviderGuard } from '../../providers/guard'
 import { createSmsCodes } from './sms-codes'
 
 const errors = {
@@ -43,6 +44,9 @@ const errors = {
   412: ErrorBody,
   422: ErrorBody,
   429: ErrorBody,
+  /** An outside service (payment provider, broker, SMS gateway) failed or did not answer in time. */
+  502: ErrorBody,
+  504: ErrorBody,
 }
 const tags = ['account']
 
@@ -69,7 +73,11 @@ export const accountModule: ModuleRegistration = async (app, { database, config 
   const repo = createAccountRepo(db)
   const account = createAccountService({
     repo,
-    codes: createSmsCodes(db, sms),
+    codes: createSmsCodes(
+      db,
+      sms,
+      createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log }),
+    ),
     limiter,
     captcha,
     smsPerAddressHour: config.SMS_PER_ADDRESS_HOUR,

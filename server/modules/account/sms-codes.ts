@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm'
 import { AUTH_ERROR_CODES } from '../../../contract/account'
 import type { Db } from '../../db/connection'
 import { smsCodes } from '../../db/schema/account'
 import { HttpError } from '../../http/errors'
+import { createProviderGuard, type ProviderGuard } from '../../providers/guard'
 import type { SmsProvider } from '../../providers/sms/types'
 import { codeHash, newSalt, newSmsCode } from './tokens'
 
@@ -31,25 +32,47 @@ export const tooManyAttempts = (penalty: number) =>
 /**
  * One-time SMS codes: only a salted hash is stored, a code is bound to its phone and purpose, lives five
  * minutes, is used once, and a new code for the same phone and purpose replaces the old one.
+ *
+ * A code counts only once the gateway took it: when the send fails or times out (502/504 through the
+ * provider guard) the new code is deleted and the shopper's previous code, if one is live, still works,
+ * so a broken gateway never leaves a code the shopper cannot have. The resend penalty and the hourly
+ * limits were taken before the send and stay taken: a failing gateway is not hammered, nor pumped.
  */
-export function createSmsCodes(db: Db, sms: SmsProvider) {
+export function createSmsCodes(db: Db, sms: SmsProvider, guard: ProviderGuard = createProviderGuard()) {
   return {
     async send(phone: string, purpose: CodePurpose): Promise<void> {
       const code = newSmsCode()
       const salt = newSalt()
+      await db.delete(smsCodes).where(lt(smsCodes.expiresAt, sql`now() - interval '1 day'`))
+      const [fresh] = await db
+        .insert(smsCodes)
+        .values({
+          phone,
+          purpose,
+          salt,
+          codeHash: codeHash(salt, phone, purpose, code),
+          expiresAt: sql`now() + make_interval(secs => ${CODE_RULES.ttlSeconds})`,
+        })
+        .returning({ id: smsCodes.id })
+      try {
+        await guard({ provider: 'sms', operation: 'send' }, () =>
+          sms.send({ phone, purpose, text: TEXTS[purpose](code) }),
+        )
+      } catch (err) {
+        await db.delete(smsCodes).where(eq(smsCodes.id, fresh!.id))
+        throw err
+      }
       await db
         .update(smsCodes)
         .set({ consumedAt: sql`now()` })
-        .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
-      await db.delete(smsCodes).where(lt(smsCodes.expiresAt, sql`now() - interval '1 day'`))
-      await db.insert(smsCodes).values({
-        phone,
-        purpose,
-        salt,
-        codeHash: codeHash(salt, phone, purpose, code),
-        expiresAt: sql`now() + make_interval(secs => ${CODE_RULES.ttlSeconds})`,
-      })
-      await sms.send({ phone, purpose, text: TEXTS[purpose](code) })
+        .where(
+          and(
+            eq(smsCodes.phone, phone),
+            eq(smsCodes.purpose, purpose),
+            isNull(smsCodes.consumedAt),
+            ne(smsCodes.id, fresh!.id),
+          ),
+        )
     },
 
     /**

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/broker'
 import type { Lang } from '../../../contract/common'
 import { HttpError, notFound, unprocessable } from '../../http/errors'
+import { createProviderGuard, type ProviderGuard } from '../../providers/guard'
 import type { SmsProvider } from '../../providers/sms/types'
 import { codeHash, newSalt, newSmsCode } from './codes'
 import type { BrokerRepo } from './repo'
@@ -23,7 +24,12 @@ const maskPhone = (phone: string) => `+7 ${phone.slice(1, 4)} *** ** ${phone.sli
  * phone) and verifying the code. A code lives AGREEMENT_CODE_TTL_SECONDS and survives
  * AGREEMENT_CODE_ATTEMPTS wrong guesses, each taken atomically before the code is compared.
  */
-export function createAgreements(repo: BrokerRepo, sms: SmsProvider, now: () => Date) {
+export function createAgreements(
+  repo: BrokerRepo,
+  sms: SmsProvider,
+  now: () => Date,
+  guard: ProviderGuard = createProviderGuard(),
+) {
   return {
     async specification(code: string, lang: Lang): Promise<AgreementSpecification> {
       const spec = await repo.specification(code)
@@ -64,7 +70,11 @@ export function createAgreements(repo: BrokerRepo, sms: SmsProvider, now: () => 
         attemptsLeft: AGREEMENT_CODE_ATTEMPTS,
         expiresAt,
       })
-      await sms.send({ phone, purpose: 'agreement', text: smsText(code) })
+      // A send that fails leaves a signing nobody can verify (its id and code never reach the shopper):
+      // harmless, and the shopper's next request starts a new one.
+      await guard({ provider: 'sms', operation: 'send' }, () =>
+        sms.send({ phone, purpose: 'agreement', text: smsText(code) }),
+      )
       return {
         signAgreementId: row.id,
         phoneMasked: maskPhone(phone),

@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import type { CreateBrokerOrderRequest as CreateSchema } from '../../../contract/broker'
 import type { Db } from '../../db/connection'
 import { conflict, notFound, unprocessable } from '../../http/errors'
+import { createProviderGuard, type ProviderGuard } from '../../providers/guard'
 import type { BankAnswer, BrokerCallback, LoanBroker } from '../../providers/broker/provider'
 import type { ApplicationRow, BrokerRepo } from './repo'
 import { LOAN_CANCELLED_NOTES, REASON_TITLES, STATE_TITLES } from './titles'
@@ -31,6 +32,8 @@ export interface ApplicationDeps {
   urls: { return: (referenceId: string) => string; callback: string; logo: (bic: string) => string }
   now: () => Date
   newId: () => string
+  /** Every call to the broker on a shopper's request goes through it (deadline, JSON 502/504, log). */
+  guard?: ProviderGuard
 }
 
 const FINANCED = new Set(['loan/installment', 'loan/installment_initial_payment'])
@@ -53,6 +56,7 @@ function statusOf(app: ApplicationRow, answers: BankAnswer[]): BrokerApplication
 /** Applications for an order's financing: create-order, the banks' answers, and the signed loan paying it. */
 export function createApplications(deps: ApplicationDeps) {
   const { repo, broker } = deps
+  const guard = deps.guard ?? createProviderGuard()
 
   async function own(referenceId: string, userId: string): Promise<ApplicationRow> {
     const app = await repo.application(referenceId)
@@ -142,6 +146,21 @@ export function createApplications(deps: ApplicationDeps) {
     return outcome
   }
 
+  /**
+   * An application the broker did not take (it failed, or did not answer in time and may yet take it):
+   * withdrawn there in case it arrived, forgotten here, and its signing given back, so the shopper
+   * applies again with the same signing. The shopper never learnt its reference, so no bank's offer
+   * under it can reach them, and a callback naming it is refused as unknown.
+   */
+  async function abandon(referenceId: string, verificationId: string, userId: string) {
+    const withdrawn = await guard({ provider: 'broker', operation: 'withdraw' }, () =>
+      broker.withdraw(referenceId, 'abandoned'),
+    ).catch(() => 'unanswered' as const)
+    // signed cannot happen to a reference nobody was shown; were it so, the row stays for the loan's paths
+    if (withdrawn === 'signed') return
+    await repo.forgetApplication(referenceId, verificationId, userId)
+  }
+
   return {
     async create(input: CreateInput, userId: string, lang: Lang) {
       if (!input.verificationId) throw unprocessable(KEYS.loadingDataTryLater)
@@ -179,18 +198,32 @@ export function createApplications(deps: ApplicationDeps) {
           lang,
         })
       })
-      await broker.apply({
-        referenceId,
-        amount: order.total - initialPayment,
-        productType: input.productType,
-        loanLength: input.loanLength,
-        applicant: { taxCode: input.customer.taxCode, income: input.customer.income ?? null },
-        statementBics: statements.map((s) => s.bic),
-        partnerBics: input.paymentPartners,
-        returnUrl: deps.urls.return(referenceId),
-        callbackUrl: deps.urls.callback,
-        lang,
-      })
+      try {
+        await guard(
+          {
+            provider: 'broker',
+            operation: 'apply',
+            // taken after the store gave up on it: withdrawn again, so no bank scores what nobody sees
+            onLate: () => broker.withdraw(referenceId, 'abandoned'),
+          },
+          () =>
+            broker.apply({
+              referenceId,
+              amount: order.total - initialPayment,
+              productType: input.productType,
+              loanLength: input.loanLength,
+              applicant: { taxCode: input.customer.taxCode, income: input.customer.income ?? null },
+              statementBics: statements.map((s) => s.bic),
+              partnerBics: input.paymentPartners,
+              returnUrl: deps.urls.return(referenceId),
+              callbackUrl: deps.urls.callback,
+              lang,
+            }),
+        )
+      } catch (err) {
+        await abandon(referenceId, verificationId, userId)
+        throw err
+      }
       return { code: '200' as const, referenceId }
     },
 

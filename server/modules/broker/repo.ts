@@ -132,6 +132,25 @@ export function createBrokerRepo(db: Db) {
     },
 
     /** A verified signing serves one application: taken atomically. */
+    /**
+     * An application the broker never took is forgotten and its signing usable again (a signing
+     * authorises one application), both or neither; one that moved on from `open` is kept.
+     */
+    async forgetApplication(id: string, verificationId: string, userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(brokerApplications)
+          .where(and(eq(brokerApplications.id, id), eq(brokerApplications.status, 'open')))
+          .returning({ id: brokerApplications.id })
+        if (gone.length === 0) return false
+        await tx
+          .update(agreementSigns)
+          .set({ usedAt: null })
+          .where(and(eq(agreementSigns.id, verificationId), eq(agreementSigns.userId, userId)))
+        return true
+      })
+    },
+
     async useVerification(tx: Db, id: string, userId: string, at: Date): Promise<boolean> {
       const rows = await tx
         .update(agreementSigns)

@@ -36,6 +36,9 @@ import { createLocalLoanBroker } from '../../providers/broker/local'
 import { bankLogoSvg } from '../../providers/broker/logo'
 import { registerLocalBrokerPages } from '../../providers/broker/pages'
 import { createLocalSmsProvider } from '../../providers/sms/local'
+import type { SmsProvider } from '../../providers/sms/types'
+import type { LoanBroker } from '../../providers/broker/provider'
+import { createProviderGuard } from '../../providers/guard'
 import { selfDelivery } from '../../providers/self-delivery'
 import { signedCallbackRoute } from '../../http/signed-callback'
 import { createAgreements } from './agreements'
@@ -51,6 +54,9 @@ const errors = {
   409: ErrorBody,
   422: ErrorBody,
   429: ErrorBody,
+  /** An outside service (payment provider, broker, SMS gateway) failed or did not answer in time. */
+  502: ErrorBody,
+  504: ErrorBody,
 }
 const CALLBACK = `${PAYMENT_ORDER}/callbacks/broker`
 const logoUrl = (bic: string) => `${PAYMENT_ORDER}/banks/${encodeURIComponent(bic)}/logo.svg`
@@ -71,6 +77,13 @@ const BrokerCallbackBody = z.object({
  * partner banks and the statement banks handbook, the statement upload, applications and their offers,
  * the bank's return and signed callback, and the loan-approved event.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The loan broker and the SMS gateway of financing (tests put faults into them). */
+    financingProviders: { broker: LoanBroker; sms: SmsProvider }
+  }
+}
+
 export const brokerModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
   const repo = createBrokerRepo(db)
@@ -83,7 +96,9 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     speed: config.BROKER_SPEED,
   })
   await registerLocalBrokerPages(app, broker)
-  const agreements = createAgreements(repo, createLocalSmsProvider(db), now)
+  const guard = createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log })
+  const sms = createLocalSmsProvider(db)
+  const agreements = createAgreements(repo, sms, now, guard)
   const applications = createApplications({
     db,
     repo,
@@ -92,7 +107,9 @@ export const brokerModule: ModuleRegistration = async (app, { database, config }
     urls: { return: (id) => `${PAYMENT_ORDER}/return?referenceId=${id}`, callback: CALLBACK, logo: logoUrl },
     now,
     newId: randomUUID,
+    guard,
   })
+  app.decorate('financingProviders', { broker, sms })
   app.checkout.attachFinancing({
     release: (orderId, reason) => applications.release(orderId, reason),
     cancelLoan: (orderId, contract) => applications.cancelLoan(orderId, contract),

@@ -28,6 +28,8 @@ import { publicOrigin } from '../../http/public-origin'
 import type { ModuleRegistration } from '../../http/types'
 import type { Db } from '../../db/connection'
 import type { PaymentCallback } from '../../providers/card-acquirer/provider'
+import { createProviderGuard } from '../../providers/guard'
+import type { QrProvider } from '../../providers/qr/provider'
 import { createLocalQrProvider } from '../../providers/qr/local'
 import { registerLocalQrPages } from '../../providers/qr/pages'
 import { qrSvg } from '../../providers/qr/svg'
@@ -47,6 +49,8 @@ export type OrderPaidListener = (tx: Db, order: PaidOrder) => Promise<void>
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService
+    /** The QR payment provider checkout starts and asks (tests put faults into it). */
+    qrProvider: QrProvider
     orderSettlement: OrderSettlement
     /** Modules subscribe to paid orders here (gift card codes and keys are issued this way). */
     orderPaid: { subscribe(listener: OrderPaidListener): void }
@@ -75,6 +79,9 @@ const errors = {
   404: ErrorBody,
   409: ErrorBody,
   422: ErrorBody,
+  /** An outside service (payment provider, broker, SMS gateway) failed or did not answer in time. */
+  502: ErrorBody,
+  504: ErrorBody,
 }
 const EXPIRY_SWEEP_MS = 10_000
 
@@ -138,11 +145,13 @@ export const checkoutModule: ModuleRegistration = async (app, { database, config
     qrSvg,
     urls: checkoutUrls,
     notify: app.notify,
+    guard: createProviderGuard({ timeoutMs: config.PROVIDER_TIMEOUT_MS, log: app.log }),
     paid: async (tx, order) => {
       for (const listener of paidListeners) await listener(tx, order)
     },
   })
   app.decorate('checkout', checkout)
+  app.decorate('qrProvider', qr)
   app.decorate('orderSettlement', {
     cancelled: checkout.cancelled,
     returned: checkout.returned,

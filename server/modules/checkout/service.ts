@@ -34,6 +34,7 @@ import {
   type Answer,
   type IdempotencyRequest,
 } from '../../http/idempotency'
+import { createProviderGuard, type ProviderGuard } from '../../providers/guard'
 import type { CardAcquirer, PaymentCallback } from '../../providers/card-acquirer/provider'
 import type { QrProvider } from '../../providers/qr/provider'
 import { recordAudit } from '../audit'
@@ -96,8 +97,10 @@ export interface CheckoutServiceDeps {
    */
   paid?: (tx: Db, order: PaidOrder) => Promise<void>
   now?: () => Date
-  /** How long a provider call may take before the shopper is told it failed. */
+  /** How long a provider call may take before the shopper is told it failed (unless `guard` is given). */
   providerTimeoutMs?: number
+  /** Every call to the acquirer and the QR provider goes through it (deadline, JSON 502/504, log). */
+  guard?: ProviderGuard
   /** Payment rules are read at most this often (marketing's edits show within it). */
   rulesTtlMs?: number
 }
@@ -131,6 +134,7 @@ interface Prepared {
 const ONLINE = new Set(['card_payment', 'kaspi_qr_payment'])
 /** Paid by a loan the broker's bank signs (server/modules/broker), never by a provider page of checkout. */
 const FINANCED = new Set(['loan/installment', 'loan/installment_initial_payment'])
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const providerOfMethod = (method: string) => (method === 'card_payment' ? 'card' : 'qr')
 
 /**
@@ -163,17 +167,6 @@ function auditPayment(
       ...more,
     },
   })
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new HttpError(504, 'gateway_timeout', CHECKOUT_ERROR_KEYS.providerUnavailable)),
-      ms,
-    )
-  })
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
 
 /** An active line of the cart has an old device handed over for it. */
@@ -228,7 +221,8 @@ function spendingOf(cart: Cart, personalPromoCode: boolean): OrderSpending {
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, repo, carts, urls, notify } = deps
   const now = deps.now ?? (() => new Date())
-  const providerTimeoutMs = deps.providerTimeoutMs ?? 10_000
+  const guard = deps.guard ?? createProviderGuard({ timeoutMs: deps.providerTimeoutMs })
+  const message = CHECKOUT_ERROR_KEYS.providerUnavailable
   const rulesTtlMs = deps.rulesTtlMs ?? 5_000
   let rules: { at: number; rows: Promise<PaymentMethodRule[]> } | null = null
   let financing: FinancingPort | null = null
@@ -395,6 +389,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return provider === 'card' ? deps.acquirer : deps.qr
   }
 
+  const providerName = (provider: string) => (provider === 'card' ? 'card' : 'qr')
+
+  /** Ends a session at its provider, within the deadline. */
+  const cancelSession = (provider: string, sessionId: string) =>
+    guard({ provider: providerName(provider), operation: 'cancelPayment', message }, () =>
+      providerOf(provider).cancelPayment(sessionId),
+    )
+
   /**
    * Opens the provider's session for the order's pending attempt, once: a racing second start (a
    * replayed checkout) cancels its own session and answers the first one's page.
@@ -404,10 +406,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     if (!payment) return null
     if (payment.redirectUrl) return payment.redirectUrl
     const order = (await repo.order(orderId))!
+    // A start that timed out leaves the attempt without a session: the shopper's retry opens one for the
+    // same attempt (same reference), and a session the late answer brings is cancelled at once, so no
+    // page the shopper never saw can take the money.
     let session: { sessionId: string; redirectUri: string }
-    try {
-      if (payment.provider === 'card') {
-        session = await withTimeout(
+    if (payment.provider === 'card') {
+      session = await guard(
+        {
+          provider: 'card',
+          operation: 'createPayment',
+          message,
+          onLate: (late) => deps.acquirer.cancelPayment(late.sessionId),
+        },
+        () =>
           deps.acquirer.createPayment({
             merchantRef: payment.id,
             amount: payment.amount,
@@ -417,27 +428,28 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             language: lang,
             cardToken,
           }),
-          providerTimeoutMs,
-        )
-      } else {
-        const qr = await withTimeout(
+      )
+    } else {
+      const qr = await guard(
+        {
+          provider: 'qr',
+          operation: 'createPayment',
+          message,
+          onLate: (late) => deps.qr.cancelPayment(late.sessionId),
+        },
+        () =>
           deps.qr.createPayment({
             merchantRef: payment.id,
             amount: payment.amount,
             callbackUrl: urls.callback('qr'),
             language: lang,
           }),
-          providerTimeoutMs,
-        )
-        session = { sessionId: qr.sessionId, redirectUri: urls.qrPage(order, lang) }
-      }
-    } catch (err) {
-      if (err instanceof HttpError) throw err
-      throw new HttpError(502, 'bad_gateway', CHECKOUT_ERROR_KEYS.providerUnavailable)
+      )
+      session = { sessionId: qr.sessionId, redirectUri: urls.qrPage(order, lang) }
     }
     const attached = await repo.attachSession(payment.id, session.sessionId, session.redirectUri)
     if (attached) return session.redirectUri
-    await providerOf(payment.provider).cancelPayment(session.sessionId)
+    await cancelSession(payment.provider, session.sessionId)
     return (await repo.payment(payment.id))?.redirectUrl ?? null
   }
 
@@ -776,14 +788,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function providerOutcome(p: PaymentRow) {
     if (!p.providerRef) return null
     if (p.provider === 'card') {
-      const r = await deps.acquirer.paymentResult(p.providerRef)
+      const ref = p.providerRef
+      const r = await guard({ provider: 'card', operation: 'paymentResult', message }, () =>
+        deps.acquirer.paymentResult(ref),
+      )
       if (r.status === 'approved')
         return { status: 'approved' as const, amount: r.amount, mask: r.mask, reason: null }
       if (r.status === 'declined')
         return { status: 'declined' as const, amount: p.amount, mask: null, reason: r.reason }
       return null
     }
-    const s = await deps.qr.session(p.providerRef)
+    const ref = p.providerRef
+    const s = await guard({ provider: 'qr', operation: 'session', message }, () => deps.qr.session(ref))
     if (!s || s.status === 'pending') return null
     if (s.status === 'paid')
       return { status: 'approved' as const, amount: s.amount, mask: null, reason: null }
@@ -834,13 +850,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         continue
       }
       try {
-        const r = await withTimeout(
-          providerOf(p.provider).refundPayment({
-            sessionId: p.providerRef,
-            amount: p.amount,
-            merchantRef: `refund:${p.id}`,
-          }),
-          providerTimeoutMs,
+        const ref = p.providerRef
+        const r = await guard(
+          { provider: providerName(p.provider), operation: 'refundPayment', message },
+          () =>
+            providerOf(p.provider).refundPayment({
+              sessionId: ref,
+              amount: p.amount,
+              merchantRef: `refund:${p.id}`,
+            }),
         )
         if (r.status === 'refunded') await markRefunded(orderId, p)
       } catch {
@@ -879,7 +897,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /** A provider's signed callback, already verified: it must name an attempt of ours, for its amount. */
     async callback(provider: 'card' | 'qr', body: PaymentCallback): Promise<void> {
       const payment = await repo.paymentByRef(provider, body.sessionId)
-      if (!payment || payment.id !== body.merchantRef) throw conflict(CHECKOUT_ERROR_KEYS.paymentMismatch)
+      if (!payment) {
+        // Neither the session nor the reference is an attempt of ours: 404. A reference of ours under a
+        // session that is not its own (another provider's, one the store cancelled) is a mismatch: 409.
+        if (!UUID.test(body.merchantRef) || !(await repo.payment(body.merchantRef))) throw notFound()
+        throw conflict(CHECKOUT_ERROR_KEYS.paymentMismatch)
+      }
+      if (payment.id !== body.merchantRef) throw conflict(CHECKOUT_ERROR_KEYS.paymentMismatch)
       await settle(payment, body)
     },
 
@@ -919,7 +943,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           await settle(p, outcome)
           throw conflict(CHECKOUT_ERROR_KEYS.orderNotPayable)
         }
-        if (p.providerRef) await providerOf(p.provider).cancelPayment(p.providerRef)
+        if (p.providerRef) await cancelSession(p.provider, p.providerRef)
         await db.transaction((tx) => repo.settlePayment(tx, p.id, 'cancelled', { reason: 'replaced' }, now()))
       }
       const method = (loan ? order.paymentMethod : body.payment_method) as PaymentStart['method']
@@ -954,7 +978,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const order = await ownOrder(orderId, actor)
       const payment = await repo.latestPayment(order.id, 'qr')
       if (!payment?.providerRef) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
-      const session = await deps.qr.session(payment.providerRef)
+      const ref = payment.providerRef
+      const session = await guard({ provider: 'qr', operation: 'session', message }, () =>
+        deps.qr.session(ref),
+      )
       if (!session) throw notFound(CHECKOUT_ERROR_KEYS.orderNotFound)
       if (payment.status === 'pending') {
         const outcome = await providerOutcome(payment)
@@ -1016,10 +1043,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return async () => {
         await releaseFinancing(financed)
         for (const p of ended)
-          if (p.providerRef)
-            await providerOf(p.provider)
-              .cancelPayment(p.providerRef)
-              .catch(() => {})
+          if (p.providerRef) await cancelSession(p.provider, p.providerRef).catch(() => {})
       }
     },
 
@@ -1086,11 +1110,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       })
       await releaseFinancing(financedOrders)
       for (const id of financedOrders) await refund(id)
-      for (const p of ended)
-        if (p.providerRef)
-          await providerOf(p.provider)
-            .cancelPayment(p.providerRef)
-            .catch(() => {})
+      for (const p of ended) if (p.providerRef) await cancelSession(p.provider, p.providerRef).catch(() => {})
       return count
     },
   }

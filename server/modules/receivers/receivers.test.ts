@@ -161,11 +161,24 @@ describe('POST /receivers/autofill {bin}', () => {
     }
     const slow = createReceiverService({ repo, registry: never, autofillTimeoutMs: 30 })
     const bin = localOrganisations()[0]!.bin
-    await expect(slow.autofill(bin)).rejects.toMatchObject({ statusCode: 504 })
+    await expect(slow.autofill(bin)).rejects.toMatchObject({ statusCode: 504, code: 'provider_timeout' })
+    // a registry that ignores the abort and never answers is given up on all the same
+    const deaf = createReceiverService({
+      repo,
+      registry: { lookup: () => new Promise(() => {}) },
+      autofillTimeoutMs: 30,
+    })
+    await expect(deaf.autofill(bin)).rejects.toMatchObject({ statusCode: 504, code: 'provider_timeout' })
+    const warned: object[] = []
     const broken = createReceiverService({
       repo,
-      registry: { lookup: () => Promise.reject(new Error('down')) },
+      registry: { lookup: () => Promise.reject(new Error('HTTP 500')) },
+      log: { warn: (details) => void warned.push(details) },
     })
-    await expect(broken.autofill(bin)).rejects.toMatchObject({ statusCode: 502 })
+    await expect(broken.autofill(bin)).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'provider_unavailable',
+    })
+    expect(warned).toMatchObject([{ provider: 'registry', operation: 'lookup' }])
   })
 })

@@ -32,6 +32,7 @@ export const receiversModule: ModuleRegistration = (app, { config, database }) =
     repo: createReceiverRepo(database.db),
     // A real registry answers in a few hundred ms; the local one waits as long, except under test.
     registry: createLocalOrganisationRegistry({ delayMs: config.NODE_ENV === 'test' ? 0 : 400 }),
+    log: app.log,
   })
   app.decorate('receivers', receivers)
   const path = `${ACCOUNT_V2}/receivers`

@@ -1,5 +1,6 @@
 import type { Organization, Receiver, ReceiverInput } from '../../../contract/account-area'
-import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors'
+import { badRequest, notFound, unprocessable } from '../../http/errors'
+import { createProviderGuard, type ProviderLog } from '../../providers/guard'
 import { isValidBin } from '../../providers/organisation-registry/bin'
 import type { OrganisationRegistry } from '../../providers/organisation-registry/provider'
 import type { ReceiverRepo } from './repo'
@@ -12,6 +13,8 @@ export interface ReceiverServiceDeps {
   repo: ReceiverRepo
   registry: OrganisationRegistry
   autofillTimeoutMs?: number
+  /** Where a registry that timed out or failed is reported. */
+  log?: ProviderLog
 }
 
 const invalidBin = () =>
@@ -21,7 +24,10 @@ export function createReceiverService({
   repo,
   registry,
   autofillTimeoutMs = AUTOFILL_TIMEOUT_MS,
+  log,
 }: ReceiverServiceDeps) {
+  // The registry keeps the spec's own deadline (it may take 30 s), longer than other providers'.
+  const guard = createProviderGuard({ timeoutMs: autofillTimeoutMs, log })
   /** An organisation receiver's BIN must at least be a possible BIN; the registry is not asked on save. */
   function checkOrganization(input: ReceiverInput) {
     if (input.isOrganization && input.organization && !isValidBin(input.organization.bin)) throw invalidBin()
@@ -51,14 +57,10 @@ export function createReceiverService({
     /** Spec 7.7: the organisation of a BIN from the registry; 400 for an impossible BIN, 404 for an unknown one. */
     async autofill(bin: string): Promise<Organization> {
       if (!isValidBin(bin)) throw invalidBin()
-      let found: Organization | null
-      try {
-        found = await registry.lookup(bin, AbortSignal.timeout(autofillTimeoutMs))
-      } catch (err) {
-        if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
-          throw new HttpError(504, 'registry_timeout', 'errors:tryLater')
-        throw new HttpError(502, 'registry_unavailable', 'errors:tryLater')
-      }
+      const found: Organization | null = await guard(
+        { provider: 'registry', operation: 'lookup' },
+        (signal) => registry.lookup(bin, signal),
+      )
       if (!found) throw notFound('errors:organizationNotFound')
       return found
     },
