@@ -47,7 +47,10 @@ async function appWith(env: Record<string, string>): Promise<App> {
 describe('unknown codes per client address', () => {
   let app: App
   beforeAll(async () => {
-    app = await appWith({ CODE_CHECK_FREE_MISSES_PER_ADDRESS: '3', CODE_CHECK_FREE_MISSES_PER_SHOPPER: '1000' })
+    app = await appWith({
+      CODE_CHECK_FREE_MISSES_PER_ADDRESS: '3',
+      CODE_CHECK_FREE_MISSES_PER_SHOPPER: '1000',
+    })
   })
   afterAll(() => app.close())
 
@@ -86,9 +89,7 @@ describe('unknown codes per client address', () => {
 
   it('lets through only the free misses of a concurrent burst from one address', async () => {
     const ip = randomClientIp()
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => check(`${GIFT}/${unknownCode()}`, ip)),
-    )
+    const answers = await Promise.all(Array.from({ length: 10 }, () => check(`${GIFT}/${unknownCode()}`, ip)))
     const statuses = answers.map((res) => res.statusCode).sort()
     expect(statuses.filter((s) => s === 404)).toHaveLength(3)
     expect(statuses.filter((s) => s === 429)).toHaveLength(7)
@@ -172,7 +173,9 @@ describe('the store-wide budget of unknown gift card codes', () => {
     expectTooMany(await check(unknownCode()))
     expectTooMany(await check(SEED_GIFT_CARDS.ten))
     // promo codes have a budget of their own
-    expect((await app.inject({ method: 'POST', url: `${PROMO}/${SEED_PROMO_CODES.percent}` })).statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'POST', url: `${PROMO}/${SEED_PROMO_CODES.percent}` })).statusCode,
+    ).toBe(200)
   })
 })
 
