@@ -17,6 +17,7 @@ import type { Database } from './db/connection'
 import { COMPRESSION } from './http/compression'
 import { errorHandlingOptions, registerErrorHandling } from './http/errors-plugin'
 import { registerRequestContext } from './http/request-context'
+import { registerOriginCheck } from './http/origin-check'
 import { registerSecurityHeaders } from './http/security'
 import { Readiness } from './lib/readiness'
 import { registerStaticSite } from './http/static-site'
@@ -77,6 +78,7 @@ export async function buildApp({
   registerErrorHandling(app)
   registerRequestContext(app)
   registerSecurityHeaders(app)
+  registerOriginCheck(app, config.PUBLIC_ORIGIN)
   await app.register(compress, COMPRESSION)
 
   await app.register(swagger, {

@@ -125,6 +125,24 @@ const Env = z.object({
    * of shoppers up from 127.0.0.1 against one server and raise it.
    */
   SMS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Unknown gift card or promo code checks one client address may make before each further one waits
+   * (2 s, doubling up to 15 min; forgotten after a quiet day). Checks of real codes are not counted.
+   */
+  CODE_CHECK_FREE_MISSES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The same for one cart, one device (its session id) and one signed-in shopper, whatever the address. */
+  CODE_CHECK_FREE_MISSES_PER_SHOPPER: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Unknown gift card codes the whole store may be asked about in a minute: past it, every gift card
+   * check answers 429 until the minute has passed, so many addresses together cannot enumerate codes.
+   */
+  GIFT_CARD_MISSES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** The same for promo codes, which shoppers mistype more often (they are printed and dictated). */
+  PROMO_CODE_MISSES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Organisation registry lookups by BIN (receiver autofill; the registry bills each) per shopper an hour. */
+  ORGANISATION_LOOKUPS_PER_SHOPPER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** The same per client address (an office of shoppers behind one address). */
+  ORGANISATION_LOOKUPS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Largest catalogue import file (README, Catalogue import): 100,000 price and stock rows are about 4 MB. */
   CATALOG_IMPORT_MAX_BYTES: z.coerce
     .number()

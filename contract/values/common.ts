@@ -56,6 +56,8 @@ export const ERROR_KEYS = {
   tooManyRequests: 'errors:tryLater',
   payloadTooLarge: 'errors:payloadTooLarge',
   failedToCompleteTheOperation: 'errors:failedToCompleteTheOperation',
+  /** A change sent by another site's page with the shopper's cookies (the Origin check, 403). */
+  crossSiteRequest: 'errors:crossSiteRequest',
 } as const
 
 /**

@@ -67,6 +67,20 @@ export function createRateLimiter(db: Db) {
     },
 
     /**
+     * Refuses with 429 while the window already holds `max` hits, adding none: for budgets that only
+     * what went wrong spends (`record` after the work), so a caller that gets through costs nothing.
+     */
+    async check(limit: Limit, key: string): Promise<void> {
+      const { hits, oldest } = await usage(limit, key)
+      if (hits >= limit.max) throw tooManyRequests(penaltyFrom(limit, oldest))
+    },
+
+    /** Adds a hit without refusing: something already done spent the budget `check` guards. */
+    async record(limit: Limit, key: string): Promise<void> {
+      await db.insert(rateLimitHits).values({ bucket: limit.bucket, key })
+    },
+
+    /**
      * Takes an attempt before the work it guards, counting it as a failure until `succeeded` says
      * otherwise: one upsert counts and compares under the key's row lock, so of a burst of concurrent
      * attempts only those the count allows get through, in any number of processes. Refuses with 429 and

@@ -44,6 +44,7 @@ export async function signedCallbackRoute<Params extends z.ZodType, Body extends
     scope.withTypeProvider<ZodTypeProvider>().post(
       callback.path,
       {
+        config: { signedCallback: true },
         schema: {
           tags: callback.tags,
           summary: callback.summary,

@@ -328,7 +328,12 @@ export function createAccountService({
       },
       client: string,
     ): Promise<Issued> {
-      return audited('signup', input.phone, client, () => signUp(input))
+      return audited('signup', input.phone, client, async () => {
+        // A sign-up says whether the phone or email is taken before any code is checked: the same
+        // question as the kind lookup, so it spends the same budget.
+        await limiter.take(LIMITS.kindLookupPerClient, client)
+        return signUp(input)
+      })
     },
 
     async sendRecovery(phone: string, client: string, captchaToken: string | undefined) {

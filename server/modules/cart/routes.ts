@@ -24,7 +24,10 @@ import {
   TradeinRequest,
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import { optionalUser } from '../../http/auth'
+import { cartKey, codeGuessRules, createCodeGuessGuard, sessionKey, userKey } from '../../http/code-guesses'
+import { createRateLimiter } from '../../http/rate-limit'
 import { createAnswerBuffers, sendLentJson } from '../../http/json-bytes'
 import { idempotencyRequest, type Answer, type IdempotencyRequest } from '../../http/idempotency'
 import type { ModuleRegistration } from '../../http/types'
@@ -132,7 +135,7 @@ export interface CartCheckout {
   ): Promise<Cart>
 }
 
-export const cartModule: ModuleRegistration = (app, { database }) => {
+export const cartModule: ModuleRegistration = (app, { database, config }) => {
   const categories = () => app.catalog.categories()
   app.decorate('pricingLines', createPricingLinesRepo(database.db, categories))
   const repo = createCartRepo(database.db, createProductSource({ cache: process.env.NODE_ENV !== 'test' }))
@@ -153,6 +156,16 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
     await categories().catch((err: unknown) => app.log.error({ err }, 'cart: the category tree failed'))
   })
   const tags = ['cart']
+  // Applying a code answers whether it exists as the marketing checks do: the same counts guard both.
+  const limiter = createRateLimiter(database.db)
+  const codeGuesses = {
+    gift_card: createCodeGuessGuard(limiter, codeGuessRules(config, 'gift_card'), [
+      CART_ERROR_KEYS.giftCardNotFound,
+    ]),
+    promo_code: createCodeGuessGuard(limiter, codeGuessRules(config, 'promo_code'), [
+      CART_ERROR_KEYS.promoCodeNotFound,
+    ]),
+  }
 
   app.post(
     `${CART_V2}/carts`,
@@ -292,14 +305,26 @@ export const cartModule: ModuleRegistration = (app, { database }) => {
         {
           schema: {
             tags,
-            summary: 'Applies a promo code or a gift card',
+            summary: 'Applies a promo code or a gift card; 429 after too many unknown codes',
             ...params,
             body: AddMarketingUnitRequest,
-            response: cartAnswers,
+            response: { ...cartAnswers, 429: ErrorBody },
           },
         },
         (req, reply) =>
-          change(req, reply, (ref, actor, idem) => cart.addMarketingUnit(ref, actor, req.body, idem)),
+          change(req, reply, (ref, actor, idem) =>
+            codeGuesses[req.body.unitType](
+              {
+                address: req.ip,
+                shopper: [
+                  cartKey(ref === 'named' ? null : ref.id),
+                  sessionKey(req.sessionId),
+                  userKey(actor.userId),
+                ],
+              },
+              () => cart.addMarketingUnit(ref, actor, req.body, idem),
+            ),
+          ),
       )
       app.delete(
         url,

@@ -13,7 +13,9 @@ import {
   PromoCodeCheckRequest,
 } from '../../../contract/cart'
 import { ErrorBody } from '../../../contract/common'
+import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import { optionalUser } from '../../http/auth'
+import { cartKey, codeGuessRules, createCodeGuessGuard, sessionKey, userKey } from '../../http/code-guesses'
 import { badRequest } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
 import { openCaptcha } from '../../providers/captcha/altcha'
@@ -25,7 +27,7 @@ import { createPromoService } from './service'
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody }
 
-const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody }
+const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody }
 
 /**
  * Spec 7.9: personal promo codes: the active ones, and receiving one of a partner campaign. Purchase flow
@@ -33,13 +35,20 @@ const checkErrors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: Error
  */
 export const marketingModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
+  const limiter = createRateLimiter(db)
   const promos = createPromoService({
     repo: createPromoRepo(db),
     sms: createLocalSmsProvider(db),
-    limiter: createRateLimiter(db),
+    limiter,
     captcha: await openCaptcha(db, config),
   })
   const checks = createBenefitChecks(app.pricing, app.pricingLines)
+  const giftCardGuesses = createCodeGuessGuard(limiter, codeGuessRules(config, 'gift_card'), [
+    CART_ERROR_KEYS.giftCardNotFound,
+  ])
+  const promoCodeGuesses = createCodeGuessGuard(limiter, codeGuessRules(config, 'promo_code'), [
+    CART_ERROR_KEYS.promoCodeNotFound,
+  ])
 
   app.post(
     `${MARKETING_V1}/giftCards/:code`,
@@ -53,7 +62,9 @@ export const marketingModule: ModuleRegistration = async (app, { database, confi
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      return checks.giftCard(req.params.code)
+      const user = await optionalUser(req)
+      const asker = { address: req.ip, shopper: [sessionKey(req.sessionId), userKey(user?.userId)] }
+      return giftCardGuesses(asker, () => checks.giftCard(req.params.code))
     },
   )
 
@@ -72,11 +83,14 @@ export const marketingModule: ModuleRegistration = async (app, { database, confi
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store')
       const user = await optionalUser(req)
-      return checks.promoCode(req.params.code, {
-        cartId: req.body?.cart_id,
-        userId: user?.userId ?? null,
-        lang: req.lang,
-      })
+      const cartId = req.body?.cart_id
+      const asker = {
+        address: req.ip,
+        shopper: [cartKey(cartId), sessionKey(req.sessionId), userKey(user?.userId)],
+      }
+      return promoCodeGuesses(asker, () =>
+        checks.promoCode(req.params.code, { cartId, userId: user?.userId ?? null, lang: req.lang }),
+      )
     },
   )
 

@@ -10,6 +10,7 @@ import {
 import { ErrorBody } from '../../../contract/common'
 import { requireUser } from '../../http/auth'
 import { registerOwnedCollection } from '../../http/owned-collection-routes'
+import { createRateLimiter, type Limit } from '../../http/rate-limit'
 import type { ModuleRegistration } from '../../http/types'
 import { createLocalOrganisationRegistry } from '../../providers/organisation-registry/local'
 import { createReceiverRepo } from './repo'
@@ -22,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody }
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody }
 const tags = ['account']
 const security = [{ bearer: [] }]
 
@@ -36,6 +37,20 @@ export const receiversModule: ModuleRegistration = (app, { config, database }) =
   })
   app.decorate('receivers', receivers)
   const path = `${ACCOUNT_V2}/receivers`
+  // The registry bills every lookup and answers whether a BIN belongs to an organisation: both cap them.
+  const limiter = createRateLimiter(database.db)
+  const lookups = {
+    perShopper: {
+      bucket: 'bin-lookup-user',
+      max: config.ORGANISATION_LOOKUPS_PER_SHOPPER_HOUR,
+      windowSeconds: 3600,
+    },
+    perAddress: {
+      bucket: 'bin-lookup-address',
+      max: config.ORGANISATION_LOOKUPS_PER_ADDRESS_HOUR,
+      windowSeconds: 3600,
+    },
+  } satisfies Record<string, Limit>
 
   registerOwnedCollection(app, {
     path,
@@ -50,14 +65,17 @@ export const receiversModule: ModuleRegistration = (app, { config, database }) =
       schema: {
         tags,
         security,
-        summary: 'The organisation of a BIN from the organisation registry',
+        summary: 'The organisation of a BIN from the organisation registry; 429 past the hourly lookups',
         body: AutofillRequest,
         response: { 200: AutofillResponse, ...errors, 502: ErrorBody, 504: ErrorBody },
       },
     },
     async (req) => {
-      await requireUser(req)
-      return receivers.autofill(req.body.bin)
+      const { userId } = await requireUser(req)
+      return receivers.autofill(req.body.bin, async () => {
+        await limiter.take(lookups.perShopper, userId)
+        await limiter.take(lookups.perAddress, req.ip)
+      })
     },
   )
 }

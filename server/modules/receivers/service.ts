@@ -54,9 +54,14 @@ export function createReceiverService({
       if (!(await repo.remove(userId, id))) throw notFound()
     },
 
-    /** Spec 7.7: the organisation of a BIN from the registry; 400 for an impossible BIN, 404 for an unknown one. */
-    async autofill(bin: string): Promise<Organization> {
+    /**
+     * Spec 7.7: the organisation of a BIN from the registry; 400 for an impossible BIN, 404 for an unknown
+     * one. `beforeLookup` may refuse (the lookup limits) once the BIN is possible.
+     */
+    async autofill(bin: string, beforeLookup: () => Promise<void> = async () => {}): Promise<Organization> {
       if (!isValidBin(bin)) throw invalidBin()
+      // a lookup is billed by the registry: a BIN that cannot exist spends nothing
+      await beforeLookup()
       const found: Organization | null = await guard(
         { provider: 'registry', operation: 'lookup' },
         (signal) => registry.lookup(bin, signal),
