@@ -56,7 +56,7 @@ test('a guest and an operator chat live both ways, each seeing the other typing'
   ).toContainText('Спасибо')
 
   // folded, the window stays connected: a new answer marks the button
-  await page.getByRole('button', { name: 'Свернуть чат' }).click()
+  await page.getByRole('button', { name: 'Свернуть чат', exact: true }).click()
   await answerBox.fill('Обращайтесь!')
   await answerBox.press('Enter')
   await expect(page.getByTestId('support-unseen')).toBeVisible()
