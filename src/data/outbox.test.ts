@@ -550,3 +550,28 @@ describe("the device's change numbers", () => {
   })
 
 })
+
+describe('a change the service worker sent for the page', () => {
+  it('settles on the page that made it, after its own attempt failed with a 5xx', async () => {
+    online = false
+    let answers = 0
+    fakeFetch(() => (answers++ === 0 ? errorAnswer(500, 'internal', 'errors:internal') : json(200, { ok: true })))
+    const page = makeOutbox()
+    const worker = makeOutbox({ announce: true })
+    const events = record(page)
+    const { id, outcome, persisted } = page.enqueue(addToCart('A1'))
+    await persisted
+
+    online = true
+    await page.replay({ force: true })
+    expect(page.getItems()).toEqual([expect.objectContaining({ id, status: 'pending' })])
+
+    await worker.replay({ force: true })
+    expect(await keys(store)).toEqual([])
+    await page.replay()
+
+    await expect(outcome).resolves.toMatchObject({ status: 'done' })
+    expect(page.getItems()).toEqual([])
+    expect(events.at(-1)).toEqual({ id, state: 'done' })
+  })
+})
