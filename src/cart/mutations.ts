@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Cart, CartProduct } from '../../contract/cart'
 import type { CityId } from '../../contract/values/common'
-import type { Enqueued, EnqueueInput, OutboxOutcome } from '../data/outbox-item'
+import type { Enqueued, EnqueueInput } from '../data/outbox-item'
 import { outbox as defaultOutbox, type Outbox } from '../data/outbox'
 import { outboxMutation } from '../data/outbox-mutation'
 import { cartPath, productsPath, type CartOwner } from './cart-paths'
@@ -116,12 +116,4 @@ export const addBatch = (target: CartTarget, lines: LineInput[]) =>
     },
   })
 
-/**
- * Waits for a change and drops it from the queue if the server refused it: a refusal is told to the
- * shopper once (a toast, a field's error), not kept in a list of failed changes.
- */
-export async function settled(enqueued: Enqueued, queue: Outbox = defaultOutbox): Promise<OutboxOutcome> {
-  const outcome = await enqueued.outcome
-  if (outcome.status === 'failed') queue.discard(enqueued.id)
-  return outcome
-}
+export { settled } from '../data/outbox-mutation'

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ProductListItem } from '../../contract/catalog'
 import type { Wishlist } from '../../contract/wishlist'
 import type { CityId } from '../../contract/values/common'
-import type { Enqueued, OutboxOutcome } from '../data/outbox-item'
+import type { Enqueued } from '../data/outbox-item'
 import { outbox as defaultOutbox, type Outbox } from '../data/outbox'
 import { outboxMutation } from '../data/outbox-mutation'
 import { applyChange, changeOf, WISHLIST_KINDS, type WishlistChangeInput } from './optimistic'
@@ -116,12 +116,4 @@ export function removeFromWishlist(target: WishlistTarget, sku: string): Wishlis
   }
 }
 
-/**
- * Waits for a change and drops it from the queue if the server refused it: a refusal is told to the
- * shopper once (a toast), not kept in a list of failed changes.
- */
-export async function settled(enqueued: Enqueued, queue: Outbox = defaultOutbox): Promise<OutboxOutcome> {
-  const outcome = await enqueued.outcome
-  if (outcome.status === 'failed') queue.discard(enqueued.id)
-  return outcome
-}
+export { settled } from '../data/outbox-mutation'

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Lang } from '../../../contract/common'
 import type {
   MyReviews,
@@ -12,6 +12,8 @@ import type {
 } from '../../../contract/reviews'
 import { FEEDBACK_V2, REVIEW_PAGE_SIZE } from '../../../contract/values/reviews'
 import { api } from '../../data/api'
+import type { Enqueued } from '../../data/outbox-item'
+import { outboxMutation } from '../../data/outbox-mutation'
 import { getAccessToken } from '../../data/auth-tokens'
 
 /** The shopper's own data: dropped on sign-in and sign-out, never written to IndexedDB. */
@@ -58,9 +60,49 @@ export const writeReview = (review: NewReview) => api.post<Review>(`${FEEDBACK_V
 export const editReview = (id: number, review: ReviewInput) =>
   api.put<Review>(`${FEEDBACK_V2}/reviews/${id}`, review)
 
-export const react = (id: number, type: ReviewReactionType) =>
-  api.post<ReviewReactions>(`${FEEDBACK_V2}/reviews/${id}/reactions?type=${type}`, undefined)
-export const unreact = (id: number) => api.delete<ReviewReactions>(`${FEEDBACK_V2}/reviews/${id}/reactions`)
+/** The counts after the shopper's reaction moves from what it was to `next` (null: none). */
+export function reacted(reactions: ReviewReactions, next: ReviewReactionType | null): ReviewReactions {
+  let { likes, dislikes } = reactions
+  if (reactions.your_reaction === 'LIKE') likes--
+  if (reactions.your_reaction === 'DISLIKE') dislikes--
+  if (next === 'LIKE') likes++
+  if (next === 'DISLIKE') dislikes++
+  return { likes, dislikes, your_reaction: next ?? '' }
+}
+
+/**
+ * The shopper's reaction to a review goes through the outbox, as cart and wishlist changes do: shown on
+ * the product's reviews at once, sent once when the network is there (offline too), the last of quick
+ * taps on one review replacing those still waiting, and the reviews read again once it has settled.
+ */
+export function setReaction(
+  queryClient: QueryClient,
+  sku: string,
+  review: Pick<Review, 'id' | 'reactions'>,
+  next: ReviewReactionType | null,
+): Enqueued {
+  const key = ['reviews', 'product', sku]
+  return outboxMutation(queryClient, {
+    kind: 'review.reaction',
+    method: next ? 'POST' : 'DELETE',
+    path: `${FEEDBACK_V2}/reviews/${review.id}/reactions`,
+    ...(next && { query: { type: next } }),
+    dedupeKey: `review-reaction:${review.id}`,
+    invalidate: [key],
+    apply: (client) =>
+      client.setQueriesData<ProductReviews>({ queryKey: key }, (data) =>
+        data
+          ? {
+              ...data,
+              reviews: data.reviews.map((r) =>
+                r.id === review.id ? { ...r, reactions: reacted(r.reactions, next) } : r,
+              ),
+            }
+          : data,
+      ),
+    rollback: (client) => void client.invalidateQueries({ queryKey: key }),
+  })
+}
 
 export const removePhoto = (id: number, mediaId: string) =>
   api.delete<Review>(`${FEEDBACK_V2}/reviews/${id}/images`, { query: { media_id: mediaId } })

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { use, useState } from 'react'
 import type { ProductReviews, Review, ReviewMood } from '../../../contract/reviews'
 import { REVIEW_MOODS, REVIEW_PAGE_SIZE } from '../../../contract/values/reviews'
-import { isApiError } from '../../data/api-error'
+import { settled } from '../../data/outbox-mutation'
 import { formatNumber } from '../../i18n/format'
 import { useSignedIn } from '../../session/session'
 import { Button } from '../../ui/button'
@@ -11,7 +11,7 @@ import { Skeleton } from '../../ui/skeleton'
 import { toast } from '../../ui/toast/toast-store'
 import { useStoreLocation } from '../../url/store-location'
 import { loadFeatureMessages } from '../../i18n/feature-messages'
-import { productReviewsQuery, positiveShare, react, unreact } from './queries'
+import { productReviewsQuery, positiveShare, setReaction } from './queries'
 import { ReviewCard, StarRow } from './review-card'
 import { ReviewForm } from './review-form'
 import styles from './reviews.module.css'
@@ -53,31 +53,26 @@ function Summary({ data }: { data: ProductReviews }) {
   )
 }
 
-function Reactions({ review, onChanged }: { review: Review; onChanged: () => void }) {
+function Reactions({ review, sku }: { review: Review; sku: string }) {
   const { t } = useLingui()
   const signedIn = useSignedIn()
-  const [busy, setBusy] = useState(false)
+  const queryClient = useQueryClient()
   const mine = review.reactions.your_reaction
-  async function choose(type: 'LIKE' | 'DISLIKE') {
+  function choose(type: 'LIKE' | 'DISLIKE') {
     if (!signedIn) {
       // Spec 5 and 8: reactions need a signed-in shopper (profile:pleaseAuthorize).
       toast.show({ status: 'warning', title: t`Войдите, чтобы оценить отзыв`, id: 'profile:pleaseAuthorize' })
       return
     }
-    setBusy(true)
-    try {
-      await (mine === type ? unreact(review.id) : react(review.id, type))
-      onChanged()
-    } catch (error) {
-      const reason = isApiError(error) ? error.messageKey : ''
+    const enqueued = setReaction(queryClient, sku, review, mine === type ? null : type)
+    void settled(enqueued).then((outcome) => {
+      if (outcome.status !== 'failed') return
       toast.show({
         status: 'error',
         title: type === 'LIKE' ? t`Не удалось поставить лайк` : t`Не удалось поставить дизлайк`,
-        message: reason,
+        message: outcome.error.messageKey,
       })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <div className={styles.reactions}>
@@ -85,7 +80,6 @@ function Reactions({ review, onChanged }: { review: Review; onChanged: () => voi
       <button
         type="button"
         aria-pressed={mine === 'LIKE'}
-        disabled={busy}
         onClick={() => void choose('LIKE')}
         data-testid="review-like"
       >
@@ -94,7 +88,6 @@ function Reactions({ review, onChanged }: { review: Review; onChanged: () => voi
       <button
         type="button"
         aria-pressed={mine === 'DISLIKE'}
-        disabled={busy}
         onClick={() => void choose('DISLIKE')}
         data-testid="review-dislike"
       >
@@ -116,7 +109,6 @@ function ReviewsPanel({ sku }: { sku: string }) {
   const { t } = useLingui()
   const location = useStoreLocation()
   const signedIn = useSignedIn()
-  const queryClient = useQueryClient()
   const [mood, setMood] = useState<ReviewMood>('all')
   const [page, setPage] = useState(1)
   const [writing, setWriting] = useState(false)
@@ -128,7 +120,6 @@ function ReviewsPanel({ sku }: { sku: string }) {
     negative: t`Отрицательные`,
     wPhoto: t`С фото`,
   }
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['reviews', 'product', sku] })
 
   if (query.isPending)
     return (
@@ -188,11 +179,7 @@ function ReviewsPanel({ sku }: { sku: string }) {
         </p>
       ) : (
         data.reviews.map((review) => (
-          <ReviewCard
-            key={review.id}
-            review={review}
-            actions={<Reactions review={review} onChanged={refresh} />}
-          />
+          <ReviewCard key={review.id} review={review} actions={<Reactions review={review} sku={sku} />} />
         ))
       )}
       {pages > 1 ? (
