@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { signInTestUser, type TestUser } from '../../test/auth'
-import { testDatabaseUrl } from '../../test/database'
+import { testDatabaseUrl, testEngine } from '../../test/database'
 import { makeProduct } from '../../test/products'
 
 /*
@@ -20,7 +20,8 @@ import { makeProduct } from '../../test/products'
 const POOL = 3
 const SHOPPERS = 24
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+// on the PostgreSQL run, whose global set-up has migrated the test database
+describe.runIf(testEngine() === 'postgres')(
   `${SHOPPERS} shoppers at once through a pool of ${POOL} connections`,
   () => {
     let database: Database
