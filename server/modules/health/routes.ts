@@ -1,3 +1,4 @@
+import { ErrorBody } from '../../../contract/common'
 import { Health } from '../../../contract/health'
 import { databaseStatus } from '../../db/connection'
 import type { ModuleRegistration } from '../../http/types'
@@ -8,8 +9,10 @@ export const healthModule: ModuleRegistration = (app, { database, buildId, readi
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness with database engine and migration; 503 while the store is still starting',
-        response: { 200: Health, 503: Health },
+        summary:
+          'Liveness with database engine and migration; 503 while the store is still starting, or the database is away',
+        // 503 is either the store starting (its health) or the database away (the error shape)
+        response: { 200: Health, 503: Health.or(ErrorBody) },
       },
     },
     async (_req, reply) => {
