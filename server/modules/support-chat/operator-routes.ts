@@ -5,7 +5,6 @@ import {
   SUPPORT_ADMIN_V1,
   SUPPORT_ERROR_KEYS,
   SUPPORT_OPERATOR_SOCKET,
-  SupportClientFrameSchema,
   SupportConversationDetail,
   SupportConversationParams,
   SupportConversationSchema,
@@ -21,7 +20,7 @@ import type { App } from '../../http/types'
 import { requireStaff, staffOf } from '../staff'
 import type { Hub, Peer } from './hub'
 import type { SupportRepo } from './repo'
-import { errorFrame, frameSender, inOrder, requireUpgrade, sameOrigin, type heartbeatFor } from './socket'
+import { frameSender, requireUpgrade, sameOrigin, serveFrames, type heartbeatFor } from './socket'
 import type { StaffActor, SupportService } from './service'
 
 const tags = ['support', 'back office']
@@ -213,47 +212,30 @@ export function registerOperatorRoutes(
         lastSeq: 0,
         send: frameSender(socket),
       }
-      const leave = hub.join(peer)
-      const queue = inOrder()
-      socket.on('close', leave)
-      socket.on('message', (raw) => {
-        queue(async () => {
-          let frame
-          try {
-            frame = SupportClientFrameSchema.parse(JSON.parse(String(raw)))
-          } catch {
-            peer.send({ type: 'error', code: 'bad_request', message: SUPPORT_ERROR_KEYS.badFrame })
-            return
-          }
-          try {
-            const conversationId = frame.conversation_id ?? peer.conversationId
-            if (!conversationId) throw new HttpError(400, 'bad_request', SUPPORT_ERROR_KEYS.badFrame)
-            if (frame.type === 'resume') {
-              const conversation = await service.byId(conversationId)
-              if (!conversation) throw notFound(SUPPORT_ERROR_KEYS.notFound)
-              peer.send({ type: 'conversation', conversation: publicOf(conversation) })
-              hub.watch(peer, conversationId, frame.after)
-            } else if (frame.type === 'typing') {
-              if (peer.conversationId && (await service.isOperatorOf(staff, peer.conversationId)))
-                await hub.typing(peer)
-            } else {
-              const sent = await service.sendAsOperator(staff, conversationId, {
-                clientId: frame.client_id,
-                text: frame.text,
-                attachmentId: null,
-              })
-              peer.send({
-                type: 'ack',
-                client_id: frame.client_id,
-                seq: sent.message.seq,
-                conversation_id: sent.conversation.id,
-              })
-            }
-          } catch (err) {
-            if (!(err instanceof HttpError)) app.log.error({ err }, 'support chat: an operator frame failed')
-            peer.send(errorFrame(err, frame.type === 'send' ? frame.client_id : undefined))
-          }
-        })
+      serveFrames(socket, peer, hub.join(peer), app.log, async (frame) => {
+        const conversationId = frame.conversation_id ?? peer.conversationId
+        if (!conversationId) throw new HttpError(400, 'bad_request', SUPPORT_ERROR_KEYS.badFrame)
+        if (frame.type === 'resume') {
+          const conversation = await service.byId(conversationId)
+          if (!conversation) throw notFound(SUPPORT_ERROR_KEYS.notFound)
+          peer.send({ type: 'conversation', conversation: publicOf(conversation) })
+          hub.watch(peer, conversationId, frame.after)
+        } else if (frame.type === 'typing') {
+          if (peer.conversationId && (await service.isOperatorOf(staff, peer.conversationId)))
+            await hub.typing(peer)
+        } else {
+          const sent = await service.sendAsOperator(staff, conversationId, {
+            clientId: frame.client_id,
+            text: frame.text,
+            attachmentId: null,
+          })
+          peer.send({
+            type: 'ack',
+            client_id: frame.client_id,
+            seq: sent.message.seq,
+            conversation_id: sent.conversation.id,
+          })
+        }
       })
     },
   )

@@ -5,13 +5,11 @@ import { z } from 'zod'
 import { CityId, ErrorBody } from '../../../contract/common'
 import {
   SUPPORT_CLOSE,
-  SUPPORT_ERROR_KEYS,
   SUPPORT_GUEST_COOKIE,
   SUPPORT_LIMITS,
   SUPPORT_SOCKET,
   SUPPORT_V1,
   SupportAttachment,
-  SupportClientFrameSchema,
   SupportMessages,
   SupportSendBody,
   SupportSent,
@@ -22,7 +20,7 @@ import {
 } from '../../../contract/support-chat'
 import { accessTokenFrom, optionalUser } from '../../http/auth'
 import { readCookie, setPathCookie } from '../../http/cookies'
-import { HttpError, unauthorized } from '../../http/errors'
+import { unauthorized } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
 import type { App, ModuleRegistration } from '../../http/types'
 import { createLocalBus, createPgBus, type ChatBus } from './bus'
@@ -30,15 +28,7 @@ import { createHub, type Hub, type Peer } from './hub'
 import { createSupportRepo, type ChatIdentity } from './repo'
 import { registerOperatorRoutes } from './operator-routes'
 import { createSupportService, type ShopperContext, type SupportService } from './service'
-import {
-  errorFrame,
-  foreignOrigin,
-  frameSender,
-  heartbeatFor,
-  inOrder,
-  requireUpgrade,
-  sameOrigin,
-} from './socket'
+import { foreignOrigin, frameSender, heartbeatFor, requireUpgrade, sameOrigin, serveFrames } from './socket'
 import { recordAudit } from '../audit'
 
 declare module 'fastify' {
@@ -270,40 +260,23 @@ export const supportChatModule: ModuleRegistration = async (app, { database, con
         lastSeq: 0,
         send: frameSender(socket),
       }
-      const leave = hub.join(peer)
-      const queue = inOrder()
-      socket.on('close', leave)
-      socket.on('message', (raw) => {
-        queue(async () => {
-          let frame
-          try {
-            frame = SupportClientFrameSchema.parse(JSON.parse(String(raw)))
-          } catch {
-            peer.send({ type: 'error', code: 'bad_request', message: SUPPORT_ERROR_KEYS.badFrame })
-            return
-          }
-          try {
-            if (frame.type === 'resume')
-              await hub.resumeShopper(peer, { conversationId: frame.conversation_id, after: frame.after })
-            else if (frame.type === 'typing') await hub.typing(peer)
-            else {
-              const sent = await service.sendAsShopper(
-                identity,
-                { clientId: frame.client_id, text: frame.text, attachmentId: frame.attachment_id ?? null },
-                device,
-              )
-              peer.send({
-                type: 'ack',
-                client_id: frame.client_id,
-                seq: sent.message.seq,
-                conversation_id: sent.conversation.id,
-              })
-            }
-          } catch (err) {
-            if (!(err instanceof HttpError)) app.log.error({ err }, 'support chat: a frame failed')
-            peer.send(errorFrame(err, frame.type === 'send' ? frame.client_id : undefined))
-          }
-        })
+      serveFrames(socket, peer, hub.join(peer), app.log, async (frame) => {
+        if (frame.type === 'resume')
+          await hub.resumeShopper(peer, { conversationId: frame.conversation_id, after: frame.after })
+        else if (frame.type === 'typing') await hub.typing(peer)
+        else {
+          const sent = await service.sendAsShopper(
+            identity,
+            { clientId: frame.client_id, text: frame.text, attachmentId: frame.attachment_id ?? null },
+            device,
+          )
+          peer.send({
+            type: 'ack',
+            client_id: frame.client_id,
+            seq: sent.message.seq,
+            conversation_id: sent.conversation.id,
+          })
+        }
       })
     },
   )

@@ -1,8 +1,14 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
-import { SUPPORT_ERROR_KEYS, type SupportServerFrame } from '../../../contract/support-chat'
+import {
+  SUPPORT_ERROR_KEYS,
+  SupportClientFrameSchema,
+  type SupportClientFrame,
+  type SupportServerFrame,
+} from '../../../contract/support-chat'
 import { HttpError } from '../../http/errors'
 import type { App } from '../../http/types'
+import type { Peer } from './hub'
 
 /** Sockets that did not answer the last ping by the next are dropped (a phone gone out of range). */
 const HEARTBEAT_MS = 30_000
@@ -76,4 +82,37 @@ export function heartbeatFor(app: App, sockets: () => Iterable<WebSocket>) {
     alive.add(socket)
     socket.on('pong', () => alive.add(socket))
   }
+}
+
+/**
+ * One socket's frames, shopper's or operator's, handled one after another: a frame that is not the
+ * protocol's is told `badFrame`, and a failure of `handle` comes back as an error frame (logged unless it
+ * was the store's own refusal) naming the message it was about.
+ */
+export function serveFrames(
+  socket: WebSocket,
+  peer: Peer,
+  leave: () => void,
+  log: FastifyBaseLogger,
+  handle: (frame: SupportClientFrame) => Promise<void>,
+): void {
+  const queue = inOrder()
+  socket.on('close', leave)
+  socket.on('message', (raw) => {
+    queue(async () => {
+      let frame: SupportClientFrame
+      try {
+        frame = SupportClientFrameSchema.parse(JSON.parse(String(raw)))
+      } catch {
+        peer.send({ type: 'error', code: 'bad_request', message: SUPPORT_ERROR_KEYS.badFrame })
+        return
+      }
+      try {
+        await handle(frame)
+      } catch (err) {
+        if (!(err instanceof HttpError)) log.error({ err, role: peer.role }, 'support chat: a frame failed')
+        peer.send(errorFrame(err, frame.type === 'send' ? frame.client_id : undefined))
+      }
+    })
+  })
 }
