@@ -1,5 +1,5 @@
-import { del, get, set, type UseStore } from 'idb-keyval'
-import { storefrontStore } from '../data/idb'
+import { del, get, type UseStore } from 'idb-keyval'
+import { setCommitted, storefrontStore } from '../data/idb'
 import type { Guard } from './stored-value'
 
 const CHANNEL = 'storefront-atoms'
@@ -49,7 +49,7 @@ export function idbStorage<T>({
     getItem: async (key, initialValue) =>
       typeof indexedDB === 'undefined' ? initialValue : accept(await get<unknown>(key, store), initialValue),
     setItem: async (key, value) => {
-      await set(key, value, store)
+      await setCommitted(key, value, store)
       announce({ key, value, removed: false })
     },
     removeItem: async (key) => {

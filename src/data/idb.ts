@@ -43,3 +43,16 @@ function openDatabase(): Promise<IDBDatabase> {
 export function storefrontStore(name: StorefrontStore): UseStore {
   return (mode, callback) => openDatabase().then((db) => callback(db.transaction(name, mode).objectStore(name)))
 }
+
+/**
+ * Writes one value and commits at once. Chromium drops a write that is still uncommitted when the page is
+ * left (one begun in `pagehide`, a shopper's last change): without `commit()` none of them arrived on the
+ * next page in a Playwright check; with it, each did.
+ */
+export function setCommitted(key: IDBValidKey, value: unknown, store: UseStore): Promise<void> {
+  return store('readwrite', (objects) => {
+    objects.put(value, key)
+    objects.transaction.commit()
+    return promisifyRequest(objects.transaction)
+  })
+}

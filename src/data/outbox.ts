@@ -1,8 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { del, set, values, type UseStore } from 'idb-keyval'
+import { del, values, type UseStore } from 'idb-keyval'
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_KEYS, isApiError, isPermanentFailure } from './api-error'
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
-import { storefrontStore } from './idb'
+import { setCommitted, storefrontStore } from './idb'
 import {
   compareItems,
   OUTBOX_SYNC_TAG,
@@ -143,7 +143,7 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
 
   function save(item: OutboxItem): Promise<void> {
     return queueWrite(async () => {
-      await set(item.id, item, store)
+      await setCommitted(item.id, item, store)
       stored.add(item.id)
     })
   }

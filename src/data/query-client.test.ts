@@ -146,4 +146,20 @@ describe('restoreQueryCache', () => {
     expect(second.getQueryData(['product', 'a1', 1])).toEqual({ sku: 'A1' })
     stopSecond()
   })
+
+  it('writes at once when the shopper leaves the page, not a second later', async () => {
+    const first = createQueryClient()
+    const stopFirst = await restoreQueryCache(first, createPersistOptions(store))
+    first.setQueryData(['product', 'a1', 1], { sku: 'A1' })
+    // within the second after that write: the throttled one would come too late for a page being left
+    first.setQueryData(['cart', 'guest-1', 1], { version: 2 })
+    window.dispatchEvent(new Event('pagehide'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    stopFirst()
+
+    const second = createQueryClient()
+    const stopSecond = await restoreQueryCache(second, createPersistOptions(store))
+    expect(second.getQueryData(['cart', 'guest-1', 1])).toEqual({ version: 2 })
+    stopSecond()
+  })
 })

@@ -8,9 +8,9 @@ import {
   persistQueryClientSubscribe,
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client'
-import { del, get, set, type UseStore } from 'idb-keyval'
+import { del, get, type UseStore } from 'idb-keyval'
 import { isApiError, isPermanentFailure } from './api-error'
-import { storefrontStore } from './idb'
+import { setCommitted, storefrontStore } from './idb'
 
 const SECOND = 1000
 /** Spec "Stored data": kept 604800 s (7 days). */
@@ -67,20 +67,30 @@ export function shouldPersistQuery(query: PersistableQuery): boolean {
   )
 }
 
-export function createPersistOptions(
-  store: UseStore = storefrontStore('query-cache'),
-): PersistQueryClientProviderProps['persistOptions'] {
-  const persister = createAsyncStoragePersister({
+type PersistOptions = PersistQueryClientProviderProps['persistOptions']
+
+/** The cache's place on this device; `throttleTime` 0 writes at once. */
+function storagePersister(store: UseStore, throttleTime: number) {
+  return createAsyncStoragePersister({
     storage: {
       getItem: (key) => get<string>(key, store),
-      setItem: (key, value) => set(key, value, store),
+      setItem: (key, value) => setCommitted(key, value, store),
       removeItem: (key) => del(key, store),
     },
     key: QUERY_CACHE_KEY,
-    throttleTime: SECOND,
+    throttleTime,
   })
+}
+
+export interface StorePersistOptions extends PersistOptions {
+  /** Writes at once: for a page being left, whose throttled write would never come. */
+  immediatePersister: PersistOptions['persister']
+}
+
+export function createPersistOptions(store: UseStore = storefrontStore('query-cache')): StorePersistOptions {
   return {
-    persister,
+    persister: storagePersister(store, SECOND),
+    immediatePersister: storagePersister(store, 0),
     maxAge: PERSIST_MAX_AGE_MS,
     buster: __BUILD_ID__,
     dehydrateOptions: {
@@ -101,7 +111,7 @@ type PersistClient = Parameters<typeof persistQueryClientSubscribe>[0]['queryCli
  */
 export async function restoreQueryCache(
   queryClient: QueryClient,
-  options = createPersistOptions(),
+  { immediatePersister, ...options }: StorePersistOptions = createPersistOptions(),
   { saveNow = false }: { saveNow?: boolean } = {},
 ): Promise<() => void> {
   // The persister packages pin an older query-core than react-query's: the same object at runtime.
@@ -112,7 +122,21 @@ export async function restoreQueryCache(
     // An unreadable store (private mode, a full disk) starts the app with an empty cache.
   }
   const unsubscribe = persistQueryClientSubscribe(persisted)
+  const saveAtOnce = () =>
+    void persistQueryClientSave({ ...persisted, persister: immediatePersister }).catch(() => undefined)
   // The queries already in the cache (a server-rendered page's) are kept now, not at the next change.
-  if (saveNow) void persistQueryClientSave(persisted).catch(() => undefined)
-  return unsubscribe
+  if (saveNow) saveAtOnce()
+  // Writes come at most once a second: a change in the last second before the shopper leaves the page
+  // (a cart just answered, then a link to another page) would never be written, and the next page
+  // opened offline would not have it.
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') saveAtOnce()
+  }
+  window.addEventListener('pagehide', saveAtOnce)
+  document.addEventListener('visibilitychange', onHidden)
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pagehide', saveAtOnce)
+    document.removeEventListener('visibilitychange', onHidden)
+  }
 }
