@@ -574,4 +574,51 @@ describe('a change the service worker sent for the page', () => {
     expect(page.getItems()).toEqual([])
     expect(events.at(-1)).toEqual({ id, state: 'done' })
   })
+
+  it('settles on an open page that heard the worker take it and then finish it', async () => {
+    online = false
+    let release = () => {}
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    fakeFetch(async () => {
+      await answered
+      return json(200, { ok: true })
+    })
+    const page = makeOutbox()
+    stops.push(page.start())
+    const worker = makeOutbox({ announce: true })
+    const events = record(page)
+    const { id, outcome, persisted } = page.enqueue(addToCart('A1'))
+    await persisted
+    await page.ready()
+
+    online = true
+    const sent = worker.replay({ force: true })
+    // the page hears the worker's 'sending' and takes it in, while the worker's request is on its way
+    await vi.waitFor(() => expect(page.getItems()).toEqual([expect.objectContaining({ id, status: 'sending' })]))
+    release()
+    await sent
+
+    await vi.waitFor(() => expect(page.getItems()).toEqual([]))
+    await expect(outcome).resolves.toMatchObject({ status: 'done' })
+    expect(events.at(-1)).toEqual({ id, state: 'done' })
+  })
+
+  it('lists a change the worker sent and the server refused, on an open page', async () => {
+    online = false
+    fakeFetch(() => errorAnswer(409, 'out_of_stock', 'cart:outOfStock'))
+    const page = makeOutbox()
+    stops.push(page.start())
+    const worker = makeOutbox({ announce: true })
+    const { id, outcome, persisted } = page.enqueue(addToCart('A1'))
+    await persisted
+    await page.ready()
+
+    online = true
+    await worker.replay({ force: true })
+
+    await expect(outcome).resolves.toMatchObject({ status: 'failed' })
+    await vi.waitFor(() =>
+      expect(page.getItems()).toEqual([expect.objectContaining({ id, status: 'failed' })]),
+    )
+  })
 })

@@ -102,6 +102,8 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
   const hooks = new Map<string, OptimisticHooks>()
   // Ids known to be in IndexedDB; an item missing from the store is only "done elsewhere" if it was there.
   const stored = new Set<string>()
+  // Ids this outbox itself has on the wire: another sender's 'sending' (a tab, the worker) may end unseen.
+  const sendingHere = new Set<string>()
   let seq = 0
   let writes: Promise<void> = Promise.resolve()
   let writeCount = 0
@@ -223,7 +225,7 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
     // Refused while another tab or the service worker sent it: whoever waits here learns it now.
     for (const item of refusedElsewhere) settle(item, { status: 'failed', error: new ApiError(item.error!) })
     for (const [id, item] of items) {
-      if (knownBefore.has(id) && !storedIds.has(id) && item.status !== 'sending') {
+      if (knownBefore.has(id) && !storedIds.has(id) && !sendingHere.has(id)) {
         stored.delete(id)
         settle(item, { status: 'done', result: undefined })
       }
@@ -245,6 +247,7 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
     // Numbered under the lock, in the order sent; stored before it leaves, so a retry sends the same number.
     const device = item.device ?? (await numberMutation().catch(() => undefined))
     const sending = put({ ...item, device, status: 'sending' }, 'sending')
+    sendingHere.add(sending.id)
     await writes
     try {
       const result = await send(sending)
@@ -266,6 +269,8 @@ export function createOutbox(options: OutboxOptions = {}): Outbox {
       scheduleRetry(delay)
       // Later items wait: a cart's changes must reach the server in the order they were made.
       return 'stop'
+    } finally {
+      sendingHere.delete(sending.id)
     }
   }
 
