@@ -1,4 +1,5 @@
 import type { BrowserContext } from '@playwright/test'
+import { E2E_SUPPORT_OPERATOR } from '../../playwright.config'
 import { expect, test, type APIRequestContext, type Page } from './fixtures'
 
 /**
@@ -64,6 +65,30 @@ async function guestList(request: APIRequestContext, listId: string): Promise<st
   const res = await request.get(`/wishlist/api/v1/products/guest/${listId}?cityId=1`)
   expect(res.ok(), await res.text()).toBe(true)
   return ((await res.json()) as { items: { sku: string }[] }).items.map((item) => item.sku).sort()
+}
+
+/** The back office's API as the journeys' operator: a product's price and stock in Almaty. */
+async function operator(request: APIRequestContext) {
+  const signIn = await request.post('/admin/api/v1/auth/sign-in', { data: E2E_SUPPORT_OPERATOR })
+  expect(signIn.ok(), await signIn.text()).toBe(true)
+  const headers = { 'x-staff-token': ((await signIn.json()) as { access_token: string }).access_token }
+  return {
+    async soldOut(sku: string) {
+      const product = await request.get(`/admin/api/v1/catalog/products/${sku}`, { headers })
+      expect(product.ok(), await product.text()).toBe(true)
+      const { cities } = (await product.json()) as {
+        cities: { city_id: number; stocks: { point_id: number; condition: 'N' | 'V' }[] }[]
+      }
+      const stocks = cities
+        .find((c) => c.city_id === 1)!
+        .stocks.map(({ point_id, condition }) => ({ point_id, condition, on_hand: 0 }))
+      const edit = await request.patch(`/admin/api/v1/catalog/products/${sku}/cities/1`, {
+        headers,
+        data: { stocks },
+      })
+      expect(edit.ok(), await edit.text()).toBe(true)
+    },
+  }
 }
 
 const sorted = (lines: Line[]) => [...lines].sort((a, b) => a.sku.localeCompare(b.sku))
@@ -165,5 +190,99 @@ test.describe('offline writing', () => {
     await expect(again.getByTestId('cart-line')).toHaveCount(3)
     await expect(again.getByTestId('line-pending')).toHaveCount(0)
     expect(await guestCart(again.request, first.cartId)).toEqual(expected)
+  })
+
+  test('a change whose first send met a server error is sent again and settles on the open cart page', async ({
+    page,
+  }) => {
+    await page.goto(CATEGORY)
+    await waitForControl(page)
+    const first = await addOnline(page, 0)
+    await page.goto('/cart')
+    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+
+    // the page's first attempt at the next change meets a 500; the attempts after it reach the server
+    let refused = 0
+    await page.route(/\/cart\/api\/v[23]\/carts\//, async (route) => {
+      if (route.request().method() !== 'GET' && refused++ === 0)
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'internal', message: 'errors:internal' }),
+        })
+      return route.fallback()
+    })
+    await page.getByTestId('quantity-increase').click()
+    await expect(page.getByTestId('line-quantity')).toHaveText('2')
+
+    await expect
+      .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
+      .toEqual([{ sku: first.sku, quantity: 2 }])
+    expect(refused).toBeGreaterThan(0)
+    await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
+    await expect(page.getByTestId('line-quantity')).toHaveText('2')
+    await expect(page.getByTestId('failed-changes')).toHaveCount(0)
+  })
+
+  test('a product sold out while the shopper was offline: its line says so once the change has gone through', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.goto(CATEGORY)
+    await waitForControl(page)
+    const first = await addOnline(page, 0)
+    await page.goto('/cart')
+    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+
+    await context.setOffline(true)
+    await page.getByTestId('quantity-increase').click()
+    await expect(page.getByTestId('line-pending')).toBeVisible()
+    // meanwhile the store sells the last units
+    await (await operator(request)).soldOut(first.sku)
+    await context.setOffline(false)
+
+    await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
+    await expect(page.getByTestId('line-conflict')).toHaveAttribute('data-kind', 'gone')
+    await expect(page.getByTestId('line-conflict')).toHaveText('Товар закончился')
+    await expect(page.locator('button[data-testid="checkout-button"]')).toBeDisabled()
+  })
+
+  test('a change the server refuses on the open page is told once and undone, and goes through when made again', async ({
+    page,
+  }) => {
+    await page.goto(CATEGORY)
+    await waitForControl(page)
+    const first = await addOnline(page, 0)
+    const second = await addOnline(page, 1)
+    await page.goto('/cart')
+    await expect(page.getByTestId('cart-line')).toHaveCount(2)
+
+    let refused = 0
+    await page.route(/\/cart\/api\/v[23]\/carts\//, async (route) => {
+      if (route.request().method() !== 'GET' && refused++ === 0)
+        return route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'unprocessable', message: 'cart:productNotFound' }),
+        })
+      return route.fallback()
+    })
+    const line = page.locator(`[data-testid="cart-line"][data-sku="${second.sku}"]`)
+    await line.getByTestId('line-remove').click()
+
+    // told in a toast, the line back as the server has it, nothing left waiting or listed
+    await expect(page.getByTestId('toaster')).not.toBeEmpty()
+    await expect(page.getByTestId('cart-line')).toHaveCount(2)
+    await expect(page.getByTestId('line-pending')).toHaveCount(0)
+    await expect(page.getByTestId('failed-changes')).toHaveCount(0)
+    const both = sorted([first, second].map(({ sku }) => ({ sku, quantity: 1 })))
+    expect(await guestCart(page.request, first.cartId)).toEqual(both)
+
+    await line.getByTestId('line-remove').click()
+    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+    await expect
+      .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
+      .toEqual([{ sku: first.sku, quantity: 1 }])
   })
 })
