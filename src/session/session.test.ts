@@ -89,15 +89,27 @@ describe('the session', () => {
     expect(queryClient.getQueryData(['catalog', 'x'])).toEqual({ kept: true })
   })
 
-  it('signs out locally even when the server cannot be reached', async () => {
+  it('signs out locally even when the server cannot be reached, and wipes the cached answers of the shopper', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     )
     setAccessToken('a'.repeat(43))
     const queryClient = client()
+    const personal = new Map([
+      ['https://s.kz/orders/api/v1/orders', new Response('mine')],
+      ['https://s.kz/katalog/api/v1/products/x', new Response('anyone')],
+    ])
+    vi.stubGlobal('caches', {
+      keys: async () => ['pages-v1'],
+      open: async () => ({
+        keys: async () => [...personal.keys()].map((url) => new Request(url)),
+        delete: async (request: Request) => personal.delete(request.url),
+      }),
+    })
     await signOut(queryClient)
     expect(getAccessToken()).toBeNull()
+    await vi.waitFor(() => expect([...personal.keys()]).toEqual(['https://s.kz/katalog/api/v1/products/x']))
     clearUserData(queryClient)
     expect(queryClient.getQueryData(['account', 'profile'])).toBeNull()
   })

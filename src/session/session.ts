@@ -7,6 +7,7 @@ import { clearBrokerId } from '../atoms/broker-id'
 import { sessionAtom, type Session } from '../atoms/session'
 import { api } from '../data/api'
 import { isApiError } from '../data/api-error'
+import { forgetPersonalCaches } from '../data/offline-caches'
 import { isUserQuery } from '../data/user-queries'
 import {
   clearTokens,
@@ -65,9 +66,13 @@ export function useProfile(): Profile | null | undefined {
   return useQuery(profileQuery()).data
 }
 
-/** Forgets every query holding the shopper's data, in memory and (through the persister) in IndexedDB. */
+/**
+ * Forgets every query holding the shopper's data, in memory and (through the persister) in IndexedDB,
+ * and any answer of theirs the device's Cache Storage holds: the next shopper of a shared phone sees none.
+ */
 export function clearUserData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => isUserQuery(q.queryKey, q.meta) })
+  void forgetPersonalCaches().catch(() => undefined)
   // Purchase flow 4: sign-out forgets the bank data too, so the next shopper resumes nothing.
   clearBrokerId()
   queryClient.setQueryData(PROFILE_KEY, null)
