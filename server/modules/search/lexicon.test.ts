@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/connection'
 import { rows } from '../../db/rows'
 import { testDatabase } from '../../test/app'
@@ -7,17 +7,27 @@ import { Lexicon, TRGM_THRESHOLD, trigramsOf } from './lexicon'
 
 let database: Database
 let lexicon: Lexicon
+/**
+ * The lexicon as this file read it: on PostgreSQL other test files add products (and so words) to the
+ * shared database while this one compares, so the SQL side reads a copy taken with the memory side's.
+ */
+const SNAPSHOT = sql.identifier(`lexicon_snapshot_${process.pid}_${Date.now()}`)
 
 beforeAll(async () => {
   database = await testDatabase()
+  await database.db.execute(sql`create table ${SNAPSHOT} as select word, frequency from search_lexicon`)
   lexicon = new Lexicon(
     (
       await rows<{ word: string; frequency: number }>(
         database.db,
-        sql`select word, frequency from search_lexicon`,
+        sql`select word, frequency from ${SNAPSHOT}`,
       )
     ).map((r) => ({ word: r.word, frequency: Number(r.frequency) })),
   )
+})
+
+afterAll(async () => {
+  await database.db.execute(sql`drop table if exists ${SNAPSHOT}`)
 })
 
 /** Typos, other scripts and model numbers, as the search corrects them. */
@@ -48,7 +58,7 @@ describe('the lexicon in memory', () => {
   it.each(MISTYPED)('corrects "%s" to the words pg_trgm finds, with the same similarity', async (word) => {
     const expected = await rows<{ word: string; score: number }>(
       database.db,
-      sql`select word, similarity(word, ${word}) as score from search_lexicon
+      sql`select word, similarity(word, ${word}) as score from ${SNAPSHOT}
           where similarity(word, ${word}) >= ${TRGM_THRESHOLD}
           order by similarity(word, ${word}) desc, frequency desc, word limit 3`,
     )
@@ -67,13 +77,13 @@ describe('the lexicon in memory', () => {
     async (prefix) => {
       const expected = await rows<{ word: string }>(
         database.db,
-        sql`select word from search_lexicon where starts_with(word, ${prefix}) and word <> ${prefix}
+        sql`select word from ${SNAPSHOT} where starts_with(word, ${prefix}) and word <> ${prefix}
             order by frequency desc, word collate "C" limit 5`,
       )
       expect(lexicon.completions(prefix, 5)).toEqual(expected.map((e) => e.word))
       const [any] = await rows<{ n: number }>(
         database.db,
-        sql`select count(*)::int as n from search_lexicon where starts_with(word, ${prefix})`,
+        sql`select count(*)::int as n from ${SNAPSHOT} where starts_with(word, ${prefix})`,
       )
       expect(lexicon.hasPrefix(prefix)).toBe(any!.n > 0)
     },
