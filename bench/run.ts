@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { benchOffline } from './offline'
 import { runLoad, type LoadRequest, type LoadResult } from './lib/load'
 import { auditPages, meetsTarget, PAGE_TARGET } from './lib/pages'
 import { freePort, startHelloWorld, startStore, type RunningServer } from './lib/servers'
@@ -138,7 +139,8 @@ async function main() {
       connections,
       duration,
     }
-    if (values.only !== 'pages') {
+    if (values.only === 'offline') Object.assign(report, await benchOffline(store.baseUrl))
+    else if (values.only !== 'pages') {
       const hello = await startHelloWorld(await freePort())
       servers.push(hello)
       const ceiling = await runLoad({
@@ -181,7 +183,7 @@ async function main() {
       if (notes.length > 0) report.notes = notes
     }
     let failedPages: string[] = []
-    if (values.only !== 'api') {
+    if (values.only !== 'api' && values.only !== 'offline') {
       const runs = Number(values.runs)
       console.log(
         `Lighthouse, mobile preset (simulated slow 4G), ${runs} cold loads per page and visitor, after one warm-up visit each...`,
