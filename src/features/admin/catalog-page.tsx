@@ -462,8 +462,14 @@ function Imports() {
                 <td>
                   <ImportStatusName status={i.status} />
                 </td>
-                <td>{i.rows.total}</td>
-                <td>{i.rows.rejected}</td>
+                <td>
+                  <span className={styles.cellLabel}>{t`Строк`}: </span>
+                  {i.rows.total}
+                </td>
+                <td>
+                  <span className={styles.cellLabel}>{t`Отклонено`}: </span>
+                  {i.rows.rejected}
+                </td>
                 <td>
                   <button
                     type="button"
@@ -542,7 +548,10 @@ function ImportReport({
               {view.rejections.map((r) => (
                 <tr key={`${r.row}-${r.field}`} data-testid="catalog-rejection">
                   <td>{t`строка ${r.row}`}</td>
-                  <td>{r.field}</td>
+                  <td>
+                    <span className={styles.cellLabel}>{t`Поле`}: </span>
+                    {r.field}
+                  </td>
                   <td>
                     {i18n._(REASONS[r.reason])}
                     {r.held !== null ? ` (${t`в заказах: ${r.held}`})` : ''}
