@@ -40,6 +40,7 @@ const routeTree = root.addChildren([
     page('/admin', () => import('../features/admin/home'), 'AdminHome'),
     page('/admin/orders', () => import('../features/admin/orders-page'), 'AdminOrdersPage'),
     page('/admin/orders/$id', () => import('../features/admin/order-page'), 'AdminOrderPage'),
+    page('/admin/catalog', () => import('../features/admin/catalog-page'), 'AdminCatalogPage'),
     page('/admin/promotions', () => import('../features/admin/promotions-page'), 'AdminPromotionsPage'),
     page('/admin/reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
     page('/admin/support', () => import('../features/admin/support-page'), 'AdminSupportPage'),

@@ -7,6 +7,8 @@ import { ADMIN_API_V1, STAFF_ERROR_CODES } from '../../../contract/values/staff'
  */
 
 const TIMEOUT_MS = 15_000
+/** A file sent whole as the body (a catalogue import) may take longer on a slow line than a form. */
+const UPLOAD_TIMEOUT_MS = 120_000
 
 /** A refused or failed call: the HTTP status (0 without an answer), the store's error code and message key. */
 export class AdminApiError extends Error {
@@ -43,8 +45,18 @@ function url(path: string, query?: Query): string {
   return `${ADMIN_API_V1}${path}${search ? `?${search}` : ''}`
 }
 
+/** A body sent as it is (a file) with its own content type, rather than as JSON. */
+export interface RawBody {
+  raw: Blob
+  type: string
+}
+
+const isRaw = (body: unknown): body is RawBody =>
+  typeof body === 'object' && body !== null && 'raw' in body && body.raw instanceof Blob
+
 async function send<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   let res: Response
+  const raw = isRaw(body) ? body : null
   try {
     res = await fetch(url(path, query), {
       method,
@@ -52,10 +64,10 @@ async function send<T>(method: string, path: string, body?: unknown, query?: Que
       headers: {
         accept: 'application/json',
         'accept-language': lang,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': raw ? raw.type : 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      body: body === undefined ? undefined : raw ? raw.raw : JSON.stringify(body),
+      signal: AbortSignal.timeout(raw ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
     })
   } catch (cause) {
     throw new AdminApiError(0, 'network', 'errors:noConnection', cause)
@@ -112,4 +124,8 @@ export async function adminRequest<T>(
 export const adminApi = {
   get: <T>(path: string, query?: Query) => adminRequest<T>('GET', path, undefined, query),
   post: <T>(path: string, body: unknown = {}) => adminRequest<T>('POST', path, body),
+  patch: <T>(path: string, body: unknown) => adminRequest<T>('PATCH', path, body),
+  /** Sends a file as the whole body (not a form): the server reads it as it arrives. */
+  upload: <T>(path: string, file: Blob, type: string) =>
+    adminRequest<T>('POST', path, { raw: file, type } satisfies RawBody),
 }

@@ -15,6 +15,7 @@ export interface AdminSection {
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/orders', label: msg`Заказы`, roles: ['operator'] },
+  { path: '/admin/catalog', label: msg`Каталог`, roles: ['operator'] },
   { path: '/admin/promotions', label: msg`Акции`, roles: ['admin'] },
   { path: '/admin/reviews', label: msg`Отзывы`, roles: ['moderator'] },
   { path: '/admin/support', label: msg`Чат поддержки`, roles: ['operator'] },
