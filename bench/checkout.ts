@@ -31,14 +31,14 @@ const CALCULATION_CARTS = 256
 const ORDER_CARTS = Number(process.env.BENCH_ORDER_CARTS ?? 12000)
 const SETUP_CONCURRENCY = 32
 
-interface Ready {
+export interface Ready {
   cartId: string
   body: Record<string, unknown>
   sumToPay: number
 }
 
 /** Units of each product in stock in Almaty, from the listing (which says what is left after earlier runs). */
-async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string, number>> {
+export async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string, number>> {
   const units = new Map<string, number>()
   let total = 0
   for (let page = 1; page <= 40 && total < wanted; page++)
@@ -61,7 +61,7 @@ async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string
  * Deals out the units so that no two carts count on the same last unit: every order the bench makes can
  * be served, so the figure is of orders made, not of cheap refusals for stock.
  */
-function dealPairs(units: Map<string, number>, count: number): [string, string][] {
+export function dealPairs(units: Map<string, number>, count: number): [string, string][] {
   const left = [...units]
   const pairs: [string, string][] = []
   let at = 0
@@ -108,7 +108,7 @@ async function readyCart(baseUrl: string, pair: [string, string]): Promise<Ready
   return calc ? { cartId: cart.id, body, sumToPay: calc.calculation.sumToPay } : null
 }
 
-async function readyCarts(baseUrl: string, pairs: [string, string][]): Promise<Ready[]> {
+export async function readyCarts(baseUrl: string, pairs: [string, string][]): Promise<Ready[]> {
   const ready: Ready[] = []
   let next = 0
   await Promise.all(
