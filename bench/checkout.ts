@@ -86,7 +86,11 @@ export function dealPairs(units: Map<string, number>, count: number): [string, s
 }
 
 /** A guest cart of the two products, the first pickup point holding both, and the calculation's sum. */
-async function readyCart(baseUrl: string, pair: [string, string]): Promise<Ready | null> {
+async function readyCart(
+  baseUrl: string,
+  pair: [string, string],
+  paymentMethod: string,
+): Promise<Ready | null> {
   const cart = await post<{ id: string }>(`${baseUrl}/cart/api/v2/carts`, { city_id: 1 })
   if (!cart) return null
   const products = pair.map((sku) => ({ sku, quantity: 1 }))
@@ -102,19 +106,24 @@ async function readyCart(baseUrl: string, pair: [string, string]): Promise<Ready
     cart_id: cart.id,
     receiver: { firstname: 'Бенч', lastname: 'Покупатель', phone: '77010000000', isOrganization: false },
     shipping: { type: 'PICKUP', service_point_id: point.service_point_id },
-    payment_method: 'cash_payment',
+    payment_method: paymentMethod,
   }
   const calc = await post<{ calculation: { sumToPay: number } }>(`${baseUrl}/oms/api/v1/orders`, body)
   return calc ? { cartId: cart.id, body, sumToPay: calc.calculation.sumToPay } : null
 }
 
-export async function readyCarts(baseUrl: string, pairs: [string, string][]): Promise<Ready[]> {
+/** Carts ready to order, each paid by `paymentMethod` (the sum to pay depends on it: nothing now for cash). */
+export async function readyCarts(
+  baseUrl: string,
+  pairs: [string, string][],
+  paymentMethod = 'cash_payment',
+): Promise<Ready[]> {
   const ready: Ready[] = []
   let next = 0
   await Promise.all(
     Array.from({ length: SETUP_CONCURRENCY }, async () => {
       for (let i = next++; i < pairs.length; i = next++) {
-        const cart = await readyCart(baseUrl, pairs[i]!)
+        const cart = await readyCart(baseUrl, pairs[i]!, paymentMethod)
         if (cart) ready.push(cart)
       }
     }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
+import { CART_ERROR_KEYS } from '../contract/values/cart'
 import { dealPairs, readyCarts, stockedUnits, type Ready } from './checkout'
 import { auditOrders, type AnsweredOrder } from './lib/order-audit'
 import { summarise } from './lib/percentiles'
@@ -16,6 +17,7 @@ import { post, signUpShopper } from './lib/shopper'
 
 const KATALOG = '/katalog/api'
 const CHECKOUT = '/oms/api/v1/orders/checkout'
+const IN_PROGRESS = `409 ${CART_ERROR_KEYS.idempotencyInProgress}`
 const APPROVED_CARD = { pan: '4111111111111111', expiry: '12/30', cvc: '123' }
 const KILL_LOAD_SECONDS = 20
 const KILL_AT_SECONDS = 8
@@ -60,6 +62,12 @@ async function waitForWorkers(primary: number, count: number): Promise<number[]>
   throw new Error(`the store's primary ${primary} has not forked ${count} workers`)
 }
 
+/** An error answer's label for the tables: its status and message key (`409 errors:requestInProgress`). */
+function errorLabel(status: number, body: unknown): string {
+  const error = (body as { error?: { code?: string; message?: string } } | null)?.error
+  return `${status} ${error?.message ?? error?.code ?? ''}`.trim()
+}
+
 type Outcome = { kind: 'answer'; status: number; body: unknown } | { kind: 'connection' }
 
 async function send(url: string, init: RequestInit): Promise<Outcome> {
@@ -83,6 +91,10 @@ interface KillCounts {
   connectionErrors: number
   serverErrors: number
   otherRefusals: number
+  /** 409 "in progress" answers to a retried key, asked again. */
+  inProgressRetries: number
+  /** The refusals' codes (`409 out_of_stock`, ...), so a run refused for another reason says which. */
+  refusals: Record<string, number>
   paid: number
   paymentFailures: number
 }
@@ -124,7 +136,7 @@ async function shopper(
     const key = randomUUID()
     counts.ordersAttempted++
     let created: { order_id: string; payment: { redirect_url?: string | null } } | null = null
-    for (let attempt = 0; attempt < 6 && !created; attempt++) {
+    for (let attempt = 0; attempt < 20 && !created; attempt++) {
       const out = await send(`${baseUrl}${CHECKOUT}`, {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': key },
@@ -134,8 +146,14 @@ async function shopper(
       else if (out.status >= 500) counts.serverErrors++
       else if (out.status >= 200 && out.status < 300)
         created = out.body as { order_id: string; payment: { redirect_url?: string | null } }
-      else {
+      else if (errorLabel(out.status, out.body) === IN_PROGRESS) {
+        // the key is still held (by a request in flight, or the killed worker's transaction until the
+        // database notices its connection gone): the store's client asks again a moment later
+        counts.inProgressRetries++
+      } else {
         counts.otherRefusals++
+        const code = errorLabel(out.status, out.body)
+        counts.refusals[code] = (counts.refusals[code] ?? 0) + 1
         break
       }
       if (!created) await sleep(250)
@@ -177,10 +195,7 @@ export async function killUnderCheckout(env: Record<string, string>): Promise<Re
     const units = await stockedUnits(store.baseUrl, KILL_CARTS * 4)
     const pairs = dealPairs(units, KILL_CARTS)
     console.log(`Kill under checkout: preparing ${pairs.length} carts paid by card...`)
-    const carts = (await readyCarts(store.baseUrl, pairs)).map((c) => ({
-      ...c,
-      body: { ...c.body, payment_method: 'card_payment' },
-    }))
+    const carts = await readyCarts(store.baseUrl, pairs, 'card_payment')
     const productIds = await productIdsOf(db, [...new Set(pairs.flat())])
     const unitsBefore = await unitsHeld(db, productIds)
 
@@ -190,6 +205,8 @@ export async function killUnderCheckout(env: Record<string, string>): Promise<Re
       connectionErrors: 0,
       serverErrors: 0,
       otherRefusals: 0,
+      inProgressRetries: 0,
+      refusals: {},
       paid: 0,
       paymentFailures: 0,
     }
@@ -258,7 +275,13 @@ export async function killUnderCheckout(env: Record<string, string>): Promise<Re
       'unpaid holds ended by the sweep': heldUnpaid ?? 0,
       'connection errors (the kill)': counts.connectionErrors,
       '5xx answers': counts.serverErrors,
-      'other refusals (4xx)': counts.otherRefusals,
+      '409 in progress, asked again': counts.inProgressRetries,
+      'other refusals (4xx)':
+        counts.otherRefusals === 0
+          ? 0
+          : `${counts.otherRefusals}: ${Object.entries(counts.refusals)
+              .map(([code, n]) => `${code} ×${n}`)
+              .join(', ')}`,
       'worker killed → replaced by': `${workers[0]} → ${replaced.filter((p) => !workers.includes(p)).join(', ') || 'none'}`,
     }
     console.table(Object.entries(result).map(([check, value]) => ({ check, value })))
@@ -273,6 +296,8 @@ interface SoakStep {
   name: string
   latencies: number[]
   errors: number
+  /** What the errors were: `409 out_of_stock`, `connection`... */
+  codes: Record<string, number>
 }
 
 async function timed(step: SoakStep, url: string, init?: RequestInit): Promise<unknown> {
@@ -281,6 +306,8 @@ async function timed(step: SoakStep, url: string, init?: RequestInit): Promise<u
   step.latencies.push(performance.now() - started)
   if (out.kind === 'connection' || out.status >= 400) {
     step.errors++
+    const code = out.kind === 'connection' ? 'connection' : errorLabel(out.status, out.body)
+    step.codes[code] = (step.codes[code] ?? 0) + 1
     return null
   }
   return out.body
@@ -308,7 +335,9 @@ export async function soak(env: Record<string, string>, seconds: number): Promis
         uris.push(...((await res.json()) as { payload: { uri: string }[] }).payload.map((p) => p.uri))
     }
     const names = ['category listing', 'product', 'search', 'add to cart', 'delivery', 'calculation', 'order']
-    const steps = new Map(names.map((name) => [name, { name, latencies: [], errors: 0 } as SoakStep]))
+    const steps = new Map(
+      names.map((name) => [name, { name, latencies: [], errors: 0, codes: {} } as SoakStep]),
+    )
     const step = (name: string) => steps.get(name)!
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
 
@@ -388,6 +417,9 @@ export async function soak(env: Record<string, string>, seconds: number): Promis
         'p50 ms': summary.p50.toFixed(1),
         'p95 ms': summary.p95.toFixed(1),
         errors: s.errors,
+        'error codes': Object.entries(s.codes)
+          .map(([code, n]) => `${code} ×${n}`)
+          .join(', '),
       }
     })
     console.table(table)
