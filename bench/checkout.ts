@@ -31,14 +31,14 @@ const CALCULATION_CARTS = 256
 const ORDER_CARTS = Number(process.env.BENCH_ORDER_CARTS ?? 12000)
 const SETUP_CONCURRENCY = 32
 
-interface Ready {
+export interface Ready {
   cartId: string
   body: Record<string, unknown>
   sumToPay: number
 }
 
 /** Units of each product in stock in Almaty, from the listing (which says what is left after earlier runs). */
-async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string, number>> {
+export async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string, number>> {
   const units = new Map<string, number>()
   let total = 0
   for (let page = 1; page <= 40 && total < wanted; page++)
@@ -61,7 +61,7 @@ async function stockedUnits(baseUrl: string, wanted: number): Promise<Map<string
  * Deals out the units so that no two carts count on the same last unit: every order the bench makes can
  * be served, so the figure is of orders made, not of cheap refusals for stock.
  */
-function dealPairs(units: Map<string, number>, count: number): [string, string][] {
+export function dealPairs(units: Map<string, number>, count: number): [string, string][] {
   const left = [...units]
   const pairs: [string, string][] = []
   let at = 0
@@ -86,7 +86,11 @@ function dealPairs(units: Map<string, number>, count: number): [string, string][
 }
 
 /** A guest cart of the two products, the first pickup point holding both, and the calculation's sum. */
-async function readyCart(baseUrl: string, pair: [string, string]): Promise<Ready | null> {
+async function readyCart(
+  baseUrl: string,
+  pair: [string, string],
+  paymentMethod: string,
+): Promise<Ready | null> {
   const cart = await post<{ id: string }>(`${baseUrl}/cart/api/v2/carts`, { city_id: 1 })
   if (!cart) return null
   const products = pair.map((sku) => ({ sku, quantity: 1 }))
@@ -102,19 +106,24 @@ async function readyCart(baseUrl: string, pair: [string, string]): Promise<Ready
     cart_id: cart.id,
     receiver: { firstname: 'Бенч', lastname: 'Покупатель', phone: '77010000000', isOrganization: false },
     shipping: { type: 'PICKUP', service_point_id: point.service_point_id },
-    payment_method: 'cash_payment',
+    payment_method: paymentMethod,
   }
   const calc = await post<{ calculation: { sumToPay: number } }>(`${baseUrl}/oms/api/v1/orders`, body)
   return calc ? { cartId: cart.id, body, sumToPay: calc.calculation.sumToPay } : null
 }
 
-async function readyCarts(baseUrl: string, pairs: [string, string][]): Promise<Ready[]> {
+/** Carts ready to order, each paid by `paymentMethod` (the sum to pay depends on it: nothing now for cash). */
+export async function readyCarts(
+  baseUrl: string,
+  pairs: [string, string][],
+  paymentMethod = 'cash_payment',
+): Promise<Ready[]> {
   const ready: Ready[] = []
   let next = 0
   await Promise.all(
     Array.from({ length: SETUP_CONCURRENCY }, async () => {
       for (let i = next++; i < pairs.length; i = next++) {
-        const cart = await readyCart(baseUrl, pairs[i]!)
+        const cart = await readyCart(baseUrl, pairs[i]!, paymentMethod)
         if (cart) ready.push(cart)
       }
     }),

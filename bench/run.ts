@@ -6,13 +6,15 @@ import { benchOffline } from './offline'
 import { runLoad, type LoadRequest, type LoadResult } from './lib/load'
 import { auditPages, meetsTarget, PAGE_TARGET } from './lib/pages'
 import { freePort, startHelloWorld, startStore, type RunningServer } from './lib/servers'
+import { runReliability } from './reliability'
 import { pagesToAudit, storeScenarios } from './scenarios'
 
 const { values } = parseArgs({
   options: {
     engine: { type: 'string', default: process.env.BENCH_ENGINE ?? 'pglite' },
     products: { type: 'string' },
-    duration: { type: 'string', default: '10' },
+    /** Seconds per scenario (10), or of the soak with `--only reliability` (600). */
+    duration: { type: 'string' },
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     /** Runs only the API scenarios whose name holds this text, e.g. `--match cart`. */
@@ -26,7 +28,7 @@ const { values } = parseArgs({
 })
 const engine = values.engine === 'postgres' ? 'postgres' : 'pglite'
 const products = Number(values.products ?? (engine === 'postgres' ? 200_000 : 20_000))
-const duration = Number(values.duration)
+const duration = Number(values.duration ?? (values.only === 'reliability' ? 600 : 10))
 const connections = Number(values.connections)
 
 const PG_SOCKET_DIR = '/var/run/postgresql'
@@ -104,6 +106,13 @@ async function warm(baseUrl: string, requests: LoadRequest[], concurrency: numbe
   await Promise.all(Array.from({ length: concurrency }, asker))
 }
 
+function saveReport(report: Record<string, unknown>): void {
+  mkdirSync('bench/results', { recursive: true })
+  const file = `bench/results/${engine}-${products}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
+  writeFileSync(file, JSON.stringify(report, null, 2))
+  console.log(`Saved ${file}`)
+}
+
 async function main() {
   // the checkout scenario signs its shopper up by SMS, read from the dev outbox (loopback only)
   const env: Record<string, string> = { SEED_PRODUCTS: String(products), SMS_OUTBOX_ROUTE: '1' }
@@ -117,6 +126,13 @@ async function main() {
   if (!existsSync('dist/index.html')) {
     console.log('No build in dist/: building the PWA first (npm run build)...')
     execSync('npm run build', { stdio: 'inherit' })
+  }
+  if (values.only === 'reliability') {
+    // a worker killed and replaced needs several store processes, which run on PostgreSQL only
+    if (engine !== 'postgres')
+      return console.log('The reliability bench runs on PostgreSQL only: add --engine postgres.')
+    const report = { engine, products, reliability: await runReliability(env, duration) }
+    return saveReport(report)
   }
   if (values.url) console.log(`Bench: the store at ${values.url}`)
   else {
@@ -210,10 +226,7 @@ async function main() {
       failedPages = pages.filter((p) => !meetsTarget(p)).map((p) => `${p.page} (${p.delivery})`)
       report.pages = pages
     }
-    mkdirSync('bench/results', { recursive: true })
-    const file = `bench/results/${engine}-${products}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-    writeFileSync(file, JSON.stringify(report, null, 2))
-    console.log(`Saved ${file}`)
+    saveReport(report)
     if (failedPages.length > 0) console.warn(`Pages under the target: ${failedPages.join(', ')}`)
   } finally {
     for (const s of servers.reverse()) await s.stop()

@@ -19,6 +19,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string
+  /** The server's own process (with WORKERS, the primary that forks the workers); none for a store run elsewhere. */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -90,7 +92,7 @@ export async function startStore(port: number, env: Record<string, string>): Pro
     )
     throw err
   }
-  return { baseUrl, stop: stopper(child) }
+  return { baseUrl, pid: child.pid, stop: stopper(child) }
 }
 
 /** A bare Fastify hello-world: the ceiling every store figure is read against. */
