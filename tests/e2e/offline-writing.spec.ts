@@ -39,6 +39,37 @@ async function addOnline(page: Page, index: number): Promise<{ sku: string; cart
   return { sku, cartId: /\/carts\/([^/]+)\/products$/.exec(url)![1]! }
 }
 
+interface Added {
+  sku: string
+  cartId: string
+}
+
+/** A guest cart with the first `count` cards' products, added online, and the cart page open on it. */
+async function cartPageWith(page: Page, count: number) {
+  await page.goto(CATEGORY)
+  await waitForControl(page)
+  const added: Added[] = []
+  for (let i = 0; i < count; i++) added.push(await addOnline(page, i))
+  await page.goto('/cart')
+  await expect(page.getByTestId('cart-line')).toHaveCount(count)
+  return added
+}
+
+/** The page's first cart change answers `status` from a stand-in; every later one reaches the server. */
+async function answerFirstChange(page: Page, status: number, code: string, message: string) {
+  const refused = { count: 0 }
+  await page.route(/\/cart\/api\/v[23]\/carts\//, async (route) => {
+    if (route.request().method() !== 'GET' && refused.count++ === 0)
+      return route.fulfill({
+        status,
+        contentType: 'application/json',
+        body: JSON.stringify({ code, message }),
+      })
+    return route.fallback()
+  })
+  return refused
+}
+
 /** Hearts a card's product online and answers the guest list's id. */
 async function heartOnline(page: Page, index: number): Promise<{ sku: string; listId: string }> {
   const card = page.getByTestId('product-card').nth(index)
@@ -195,30 +226,17 @@ test.describe('offline writing', () => {
   test('a change whose first send met a server error is sent again and settles on the open cart page', async ({
     page,
   }) => {
-    await page.goto(CATEGORY)
-    await waitForControl(page)
-    const first = await addOnline(page, 0)
-    await page.goto('/cart')
-    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+    const first = (await cartPageWith(page, 1))[0]!
 
     // the page's first attempt at the next change meets a 500; the attempts after it reach the server
-    let refused = 0
-    await page.route(/\/cart\/api\/v[23]\/carts\//, async (route) => {
-      if (route.request().method() !== 'GET' && refused++ === 0)
-        return route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'internal', message: 'errors:internal' }),
-        })
-      return route.fallback()
-    })
+    const refused = await answerFirstChange(page, 500, 'internal', 'errors:internal')
     await page.getByTestId('quantity-increase').click()
     await expect(page.getByTestId('line-quantity')).toHaveText('2')
 
     await expect
       .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
       .toEqual([{ sku: first.sku, quantity: 2 }])
-    expect(refused).toBeGreaterThan(0)
+    expect(refused.count).toBeGreaterThan(0)
     await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
     await expect(page.getByTestId('line-quantity')).toHaveText('2')
     await expect(page.getByTestId('failed-changes')).toHaveCount(0)
@@ -229,11 +247,7 @@ test.describe('offline writing', () => {
     context,
     request,
   }) => {
-    await page.goto(CATEGORY)
-    await waitForControl(page)
-    const first = await addOnline(page, 0)
-    await page.goto('/cart')
-    await expect(page.getByTestId('cart-line')).toHaveCount(1)
+    const first = (await cartPageWith(page, 1))[0]!
 
     await context.setOffline(true)
     await page.getByTestId('quantity-increase').click()
@@ -251,23 +265,9 @@ test.describe('offline writing', () => {
   test('a change the server refuses on the open page is told once and undone, and goes through when made again', async ({
     page,
   }) => {
-    await page.goto(CATEGORY)
-    await waitForControl(page)
-    const first = await addOnline(page, 0)
-    const second = await addOnline(page, 1)
-    await page.goto('/cart')
-    await expect(page.getByTestId('cart-line')).toHaveCount(2)
+    const [first, second] = (await cartPageWith(page, 2)) as [Added, Added]
 
-    let refused = 0
-    await page.route(/\/cart\/api\/v[23]\/carts\//, async (route) => {
-      if (route.request().method() !== 'GET' && refused++ === 0)
-        return route.fulfill({
-          status: 422,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'unprocessable', message: 'cart:productNotFound' }),
-        })
-      return route.fallback()
-    })
+    await answerFirstChange(page, 422, 'unprocessable', 'cart:productNotFound')
     const line = page.locator(`[data-testid="cart-line"][data-sku="${second.sku}"]`)
     await line.getByTestId('line-remove').click()
 

@@ -1,14 +1,10 @@
-import { I18nProvider } from '@lingui/react'
-import { i18n } from '@lingui/core'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AdminProduct, ImportList, ImportView } from '../../../contract/catalog-import'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
 import { AdminCatalogPage } from './catalog-page'
-import { AdminLayout } from './layout'
 import { applyAdminLang } from './locale'
+import { renderAdminPage } from './render-admin-page'
 
 const SKU = 'NB-1001'
 const IMPORT_ID = '88888888-8888-4888-8888-888888888888'
@@ -69,25 +65,7 @@ function handler(call: RecordedCall): Response {
   return errorAnswer(404, 'not_found', 'errors:notFound')
 }
 
-function renderAt(url: string) {
-  window.history.replaceState(null, '', url)
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const root = createRootRoute({ component: Outlet })
-  const framed = createRoute({ getParentRoute: () => root, id: 'framed', component: AdminLayout })
-  const page = createRoute({
-    getParentRoute: () => framed,
-    path: '/admin/catalog',
-    component: AdminCatalogPage,
-  })
-  const router = createRouter({ routeTree: root.addChildren([framed.addChildren([page])]) })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-}
+const renderAt = (url: string) => renderAdminPage('/admin/catalog', AdminCatalogPage, url)
 
 beforeAll(async () => {
   await applyAdminLang('ru')

@@ -1,5 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SupportConversationDetail, SupportQueue } from '../../../contract/support-chat'
 import type {
@@ -7,14 +6,10 @@ import type {
   SupportConversation,
   SupportServerFrame,
 } from '../../../contract/values/support-chat'
-import { I18nProvider } from '@lingui/react'
-import { i18n } from '@lingui/core'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
-import { AdminLayout } from './layout'
 import { AdminSupportPage } from './support-page'
 import { errorAnswer, fakeFetch, json, type RecordedCall } from '../../testing/fake-fetch'
 import { applyAdminLang } from './locale'
+import { renderAdminPage } from './render-admin-page'
 
 const ID = '77777777-7777-4777-8777-777777777777'
 const AT = '2026-05-01T05:00:00.000Z'
@@ -87,26 +82,7 @@ function handler(call: RecordedCall): Response {
   return errorAnswer(404, 'not_found', 'errors:notFound')
 }
 
-/** The back office's frame and this page, as src/admin/router.tsx routes them. */
-function renderAt(url: string) {
-  window.history.replaceState(null, '', url)
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const root = createRootRoute({ component: Outlet })
-  const framed = createRoute({ getParentRoute: () => root, id: 'framed', component: AdminLayout })
-  const page = createRoute({
-    getParentRoute: () => framed,
-    path: '/admin/support',
-    component: AdminSupportPage,
-  })
-  const router = createRouter({ routeTree: root.addChildren([framed.addChildren([page])]) })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-}
+const renderAt = (url: string) => renderAdminPage('/admin/support', AdminSupportPage, url)
 
 beforeAll(async () => {
   await applyAdminLang('ru')
