@@ -1,4 +1,4 @@
-import type { Messages } from '@lingui/core'
+import type { I18n, Messages } from '@lingui/core'
 // The app's shared instance (src/i18n/i18n.ts activates it), taken from lingui itself: importing the
 // app's i18n module from here cut it into a chunk of its own.
 import { i18n } from '@lingui/core'
@@ -51,17 +51,26 @@ const loaders = {
 
 export type FeatureCatalogue = keyof typeof loaders
 
-const loaded = new Map<string, Promise<void>>()
+/** Per instance: the browser's shared one, or a server render's own (src/i18n/i18n.ts, createI18n). */
+const loaded = new WeakMap<I18n, Map<string, Promise<void>>>()
 
-/** The same promise for a catalogue and language every time, so `use()` can wait for it in a render. */
-export function loadFeatureMessages(name: FeatureCatalogue, lang: Lang): Promise<void> {
+/**
+ * Loads a catalogue into `into`, the instance the texts are read from: in a component the one
+ * I18nProvider gives (`useLingui().i18n`). On the server each render has its own instance, and a
+ * catalogue loaded into the shared one instead left a render's texts in the source language (a Kazakh
+ * product page's reviews tab in Russian, "Uncompiled message detected" in the server's log).
+ * The same promise for a catalogue, language and instance every time, so `use()` can wait for it.
+ */
+export function loadFeatureMessages(name: FeatureCatalogue, lang: Lang, into: I18n = i18n): Promise<void> {
+  let byKey = loaded.get(into)
+  if (!byKey) loaded.set(into, (byKey = new Map()))
   const key = `${name}:${lang}`
-  let done = loaded.get(key)
+  let done = byKey.get(key)
   if (!done) {
-    done = loaders[name][lang]().then(({ messages }) => i18n.load(lang, messages))
+    done = loaders[name][lang]().then(({ messages }) => into.load(lang, messages))
     // A failed load (offline before the chunk was cached) is tried again next time.
-    done.catch(() => loaded.delete(key))
-    loaded.set(key, done)
+    done.catch(() => byKey.delete(key))
+    byKey.set(key, done)
   }
   return done
 }

@@ -108,7 +108,8 @@ function useConfiguration() {
  * and "add everything to the cart with assembly".
  */
 export function ConfiguratorPage() {
-  use(loadFeatureMessages('configurator', useStoreLocation().lang))
+  const { i18n } = useLingui()
+  use(loadFeatureMessages('configurator', useStoreLocation().lang, i18n))
   return <OwnConfiguration />
 }
 
@@ -288,7 +289,8 @@ function OwnConfiguration() {
  * shopper's city, and a button that copies it into the shopper's own configurator.
  */
 export function SharedConfigurationPage({ code }: { code: string }) {
-  use(loadFeatureMessages('configurator', useStoreLocation().lang))
+  const { i18n } = useLingui()
+  use(loadFeatureMessages('configurator', useStoreLocation().lang, i18n))
   return <SharedConfiguration code={code} />
 }
 

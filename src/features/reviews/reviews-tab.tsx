@@ -100,7 +100,8 @@ function Reactions({ review, sku }: { review: Review; sku: string }) {
 /** The product page's reviews tab: its texts' catalogue first, then the reviews. */
 export function ReviewsTab({ sku }: { sku: string }) {
   const location = useStoreLocation()
-  use(loadFeatureMessages('reviews', location.lang))
+  const { i18n } = useLingui()
+  use(loadFeatureMessages('reviews', location.lang, i18n))
   return <ReviewsPanel sku={sku} />
 }
 

@@ -87,8 +87,8 @@ export function GuestOffer({ clock = browserClock }: { clock?: OfferClock }) {
 function OfferModal({ onClose }: { onClose: () => void }) {
   const { prefix, lang } = useStoreLocation()
   // the offer's texts are the account area's catalogue, loaded when the offer opens
-  use(loadFeatureMessages('account', lang))
   const { t, i18n } = useLingui()
+  use(loadFeatureMessages('account', lang, i18n))
   const navigate = useNavigate()
   const [phone, setPhone] = useState('')
   // Spec 4 checks the shopper's active codes first; a guest has none (they belong to an account), so the
