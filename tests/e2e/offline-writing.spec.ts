@@ -108,11 +108,12 @@ async function operator(request: APIRequestContext) {
       const product = await request.get(`/admin/api/v1/catalog/products/${sku}`, { headers })
       expect(product.ok(), await product.text()).toBe(true)
       const { cities } = (await product.json()) as {
-        cities: { city_id: number; stocks: { point_id: number; condition: 'N' | 'V' }[] }[]
+        cities: { city_id: number; stocks: { point_id: number; condition: 'N' | 'V'; held: number }[] }[]
       }
       const stocks = cities
         .find((c) => c.city_id === 1)!
-        .stocks.map(({ point_id, condition }) => ({ point_id, condition, on_hand: 0 }))
+        .stocks // what open orders hold stays at the point (the store refuses less): none left to sell
+        .map(({ point_id, condition, held }) => ({ point_id, condition, on_hand: held }))
       const edit = await request.patch(`/admin/api/v1/catalog/products/${sku}/cities/1`, {
         headers,
         data: { stocks },
@@ -254,6 +255,17 @@ test.describe('offline writing', () => {
     await expect(page.getByTestId('line-pending')).toBeVisible()
     // meanwhile the store sells the last units
     await (await operator(request)).soldOut(first.sku)
+    // the store's catalogue takes the change within seconds; the shopper comes back after that
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/cart/api/v2/carts/${first.cartId}?city_id=1`)
+          const cart = (await res.json()) as { products: { sku: string; isAvailable: boolean }[] }
+          return cart.products.find((line) => line.sku === first.sku)?.isAvailable
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(false)
     await context.setOffline(false)
 
     await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
