@@ -45,7 +45,11 @@ async function newGuestList(ctx: ActionContext): Promise<WishlistTarget | null> 
   }
   ctx.setCreating(true)
   try {
-    return { queryClient: ctx.queryClient, owner: guestList(await createGuestWishlist()), cityId: ctx.cityId }
+    return {
+      queryClient: ctx.queryClient,
+      owner: guestList(await createGuestWishlist(ctx.queryClient, ctx.cityId)),
+      cityId: ctx.cityId,
+    }
   } catch {
     toast.error(ctx.i18n._(WISHLIST_MESSAGES.tryLater))
     return null

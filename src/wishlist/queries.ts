@@ -49,9 +49,16 @@ export async function storedGuestWishlistId(): Promise<string | null> {
   return getDefaultStore().get(guestWishlistIdAtom)
 }
 
-/** Spec 7.4: `POST /products/create`; the new id is kept on the device at once. */
-export async function createGuestWishlist(): Promise<string> {
+/**
+ * Spec 7.4: `POST /products/create`; the new id is kept on the device at once. A new list is known to be
+ * empty, and the page's read of it starts from that: a first heart's change is drawn onto it at once, and
+ * a read cut by a lost network leaves it there instead of a list with no data, on which neither that
+ * heart nor one tapped offline after it would show.
+ */
+export async function createGuestWishlist(queryClient: QueryClient, cityId: CityId): Promise<string> {
   const { wishlistId } = await api.post<WishlistCreated>(createPath(), undefined)
+  const key = wishlistKey(guestList(wishlistId), cityId, DEFAULT_WISHLIST_SORT)
+  queryClient.setQueryData(key, emptyWishlist(guestList(wishlistId), DEFAULT_WISHLIST_SORT))
   await storeGuestWishlistId(wishlistId)
   return wishlistId
 }
@@ -83,7 +90,7 @@ export function wishlistQuery(
       } catch (error) {
         // Spec browsing 4: a 404 on the guest list (merged at a sign-in elsewhere, or gone) starts a new one.
         if (owner.kind === 'guest' && isApiError(error, 404)) {
-          const id = await createGuestWishlist()
+          const id = await createGuestWishlist(client, cityId)
           return emptyWishlist(guestList(id), sorting)
         }
         throw error

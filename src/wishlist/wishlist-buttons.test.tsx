@@ -113,6 +113,26 @@ describe('the heart on a product card', () => {
     expect(posts[1]!.headers.get('idempotency-key')).toBeTruthy()
   })
 
+  it("keeps a new list's hearts pressed when its reads are cut by a lost network", async () => {
+    // every read of the guest list fails as a fetch does without a network; the changes go through
+    fakeFetch((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/wishlist/api/v1/products/guest/'))
+        throw new TypeError('Failed to fetch')
+      return handler(call)
+    })
+    await renderAppAt('/catalog/smartfony')
+    const [first, second] = (await screen.findAllByTestId('product-card')) as [HTMLElement, HTMLElement]
+
+    fireEvent.click(heartOf(first))
+    await waitFor(() => expect(lists.get(LIST_ID)).toEqual(['100001']))
+    fireEvent.click(heartOf(second))
+    await waitFor(() => expect(lists.get(LIST_ID)).toEqual(['100001', '100002']))
+
+    await waitFor(() => expect(heartOf(first).getAttribute('aria-pressed')).toBe('true'))
+    expect(heartOf(second).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByTestId('wishlist-count').dataset.count).toBe('2')
+  })
+
   it('takes the product out again on a second tap, after the 200 ms removal delay', async () => {
     lists.set(LIST_ID, ['100001'])
     await getDefaultStore().set(guestWishlistIdAtom, LIST_ID)
