@@ -354,6 +354,27 @@ describe('an application through the broker', () => {
     expect(hidden.statusCode).toBe(404)
   })
 
+  it('a signing the broker reports twice at once, under two event ids, pays the order once', async () => {
+    const { user, order, sum } = await financedOrder()
+    const res = await apply(user, application(order.order_id, await verified(user)))
+    const { referenceId } = BrokerOrderCreated.parse(res.json())
+    const partner = (await settled(user, referenceId)).partners.find((p) => p.state === 'APPROVED')!
+    const report = await signedAtBroker(referenceId, partner)
+
+    const answers = await Promise.all([report(), report()])
+    // both taken (the broker stops sending either), and one of them paid the order
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
+    const detail = await orderOf(user, order.order_id)
+    expect([detail.status, detail.payment.status]).toEqual(['PROCESSING', 'paid'])
+    expect((await paymentsOf(order.order_id)).filter((p) => p.status === 'paid')).toEqual([
+      { provider: 'broker', status: 'paid', amount: sum, method: 'loan/installment' },
+    ])
+    expect((await applicationRow(referenceId)).status).toBe('paid')
+    // a third report, later, changes nothing
+    expect((await report()).statusCode).toBe(200)
+    expect((await paymentsOf(order.order_id)).filter((p) => p.status === 'paid')).toHaveLength(1)
+  })
+
   it('an applicant every bank rejects hears each bank’s reason, and loan-approved is refused', async () => {
     const { user, order } = await financedOrder()
     const res = await apply(
@@ -454,32 +475,38 @@ const brokerRow = async (referenceId: string) =>
   )[0]!
 
 /**
- * A bank's signature that reaches the broker after the store withdrew the application (a real broker
- * may still pass one on): written into the local broker's record, then its signed callback posted.
+ * A bank's signature that reaches the broker without the shopper coming back (or after the store withdrew
+ * the application: a real broker may still pass one on): written into the local broker's record. Answers
+ * a poster of its signed callback, each post under an event id of its own.
  */
-async function lateSignedCallback(referenceId: string, partner: PaymentPartners['partners'][number]) {
+async function signedAtBroker(referenceId: string, partner: PaymentPartners['partners'][number]) {
   const offer = partner.offers[0]!
   const at = new Date()
   await db.execute(
     sql`update local_broker_applications set signed_offer_id = ${offer.id}, signed_at = ${at} where reference_id = ${referenceId}`,
   )
-  const body = JSON.stringify({
-    eventId: randomUUID(),
-    referenceId,
-    offerId: offer.id,
-    contractNumber: offer.contractNumber,
-    bic: partner.code,
-    loanAmount: offer.loanAmount,
-    status: 'SIGNED',
-    signedAt: at.toISOString(),
-  })
-  return app.inject({
-    method: 'POST',
-    url: '/payment/api/v1/payment-order/callbacks/broker',
-    headers: { 'content-type': 'application/json', 'x-signature': signCallback(SECRET, body) },
-    payload: body,
-  })
+  return () => {
+    const body = JSON.stringify({
+      eventId: randomUUID(),
+      referenceId,
+      offerId: offer.id,
+      contractNumber: offer.contractNumber,
+      bic: partner.code,
+      loanAmount: offer.loanAmount,
+      status: 'SIGNED',
+      signedAt: at.toISOString(),
+    })
+    return app.inject({
+      method: 'POST',
+      url: '/payment/api/v1/payment-order/callbacks/broker',
+      headers: { 'content-type': 'application/json', 'x-signature': signCallback(SECRET, body) },
+      payload: body,
+    })
+  }
 }
+
+const lateSignedCallback = async (referenceId: string, partner: PaymentPartners['partners'][number]) =>
+  (await signedAtBroker(referenceId, partner))()
 
 describe('paying a financed order another way', () => {
   it('every bank refused: the same order is paid by card, and the application is withdrawn at the broker', async () => {
