@@ -120,6 +120,8 @@ export const SupportQueueQuery = z.object({
 export const SupportQueueItem = SupportConversationSchema.extend({
   /** Who wrote: the shopper's phone, or null for a guest. */
   shopper_phone: z.string().nullable(),
+  /** The signed-in shopper's name as the profile gives it; null for a guest or a profile without one. */
+  shopper_name: z.string().nullable(),
   /** The newest message's text (a picture's is empty), to tell conversations apart. */
   last_text: z.string(),
 })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser } from '@playwright/test'
 import { expect, test, type Page } from './fixtures'
-import { randomNational, signInBySms, signUpOnLoginPage } from './shopper'
-import { E2E_CANCEL_GIFT_CARD, E2E_OPERATOR_PHONE } from '../../playwright.config'
+import { randomNational, signUpOnLoginPage } from './shopper'
+import { E2E_CANCEL_GIFT_CARD, E2E_SUPPORT_OPERATOR } from '../../playwright.config'
 import { pdfText } from '../../server/test/pdf-text'
 
 /*
@@ -58,17 +58,34 @@ async function giftCardBalance(page: Page): Promise<number> {
   return ((await res.json()) as { balance: number }).balance
 }
 
-/** The store's operator, signed in in a browser of their own, moves an order as the warehouse reports. */
-async function operatorMoves(browser: Browser, orderId: string, statuses: string[]) {
+/**
+ * The store's operator, signed in to the back office in a browser of their own: finds the order by its
+ * number in `/admin/orders`, opens it and moves it with the page's buttons as the warehouse reports.
+ */
+async function backOfficeOrder(browser: Browser, number: string) {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await signInBySms(page, E2E_OPERATOR_PHONE)
-  await expect(page.getByText('Вы успешно вошли')).toBeVisible()
-  for (const status of statuses) {
-    const res = await page.request.post(`/oms/api/v1/operator/orders/${orderId}/status`, { data: { status } })
-    expect(res.status(), await res.text()).toBe(200)
+  await page.goto('/admin/sign-in?next=/admin/orders')
+  await page.getByLabel('Логин').fill(E2E_SUPPORT_OPERATOR.login)
+  await page.getByLabel('Пароль').fill(E2E_SUPPORT_OPERATOR.password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible()
+  await page.getByLabel('Номер').fill(number)
+  await page.getByRole('button', { name: 'Найти' }).click()
+  await expect(page.getByTestId('admin-order-row')).toHaveCount(1)
+  await page
+    .getByTestId('admin-order-row')
+    .getByRole('link', { name: `№ ${number}` })
+    .click()
+  await expect(page.getByRole('heading', { name: new RegExp(`^Заказ № ${number}`), level: 1 })).toBeVisible()
+  return {
+    /** Presses the move's button and waits for the order to show its new status. */
+    async move(button: string, status: string) {
+      await page.getByRole('button', { name: button, exact: true }).click()
+      await expect(page.getByTestId('admin-order-status')).toHaveText(status)
+    },
+    close: () => context.close(),
   }
-  await context.close()
 }
 
 test.describe('orders after checkout', () => {
@@ -91,9 +108,12 @@ test.describe('orders after checkout', () => {
     await expect(steps.first()).toContainText('Заказ принят')
     await expect(page.getByTestId('cancel-order')).toBeVisible()
 
-    // The warehouse puts the order together and brings it to the pickup point; the page, left open,
-    // shows each move as the store reports it.
-    await operatorMoves(browser, orderId, ['ASSEMBLING', 'READY_FOR_PICKUP'])
+    // The warehouse puts the order together and brings it to the pickup point; the operator moves it in
+    // the back office, and the shopper's page, left open, shows each move as the store reports it.
+    const number = ((await page.getByTestId('order-number').textContent()) ?? '').replace(/^Заказ № /, '')
+    const operator = await backOfficeOrder(browser, number)
+    await operator.move('Собрать', 'Собирается')
+    await operator.move('Готов к выдаче', 'Готов к выдаче')
     const current = page.locator('[data-testid="timeline-step"][data-current]')
     await expect(current).toHaveAttribute('data-status', 'READY_FOR_PICKUP', { timeout: 25_000 })
     await expect(current).toContainText('Готов к выдаче')
@@ -120,6 +140,12 @@ test.describe('orders after checkout', () => {
     await page.getByTestId('pickup-show').click()
     await expect(page.getByTestId('pickup-digits')).toHaveText(/^\d{3} \d{3}$/)
     await expect(page.getByTestId('pickup-qr')).toBeVisible()
+
+    // The point hands the goods over, and the shopper's page says the order is received.
+    await operator.move('Выдан покупателю', 'Получен')
+    await operator.close()
+    await expect(current).toHaveAttribute('data-status', 'COMPLETED', { timeout: 25_000 })
+    await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'COMPLETED')
   })
 
   test('another shopper cancels a paid order and sees it cancelled, the stock and the gift card come back', async ({

@@ -80,6 +80,7 @@ export function registerOperatorRoutes(
           created_at: c.created_at,
           last_message_at: c.last_message_at,
           shopper_phone: c.shopper_phone,
+          shopper_name: c.shopper_name,
           last_text: c.last_text,
         })),
       }

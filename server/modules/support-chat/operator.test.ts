@@ -78,6 +78,7 @@ describe('the operators', () => {
       status: 'waiting',
       last_text: 'Помогите выбрать телевизор',
       shopper_phone: null,
+      shopper_name: null,
     })
 
     const other = await signInTestStaff(app, 'operator')
@@ -185,6 +186,14 @@ describe('the operators', () => {
       ).json(),
     )
     expect(detail.shopper).toEqual({ kind: 'shopper', phone: user.phone, name: 'Дана' })
+    // the list names the shopper too, so an operator tells conversations apart before opening them
+    const queue = SupportQueue.parse(
+      (await app.inject({ url: `${SUPPORT_ADMIN_V1}/conversations`, headers: operator.headers })).json(),
+    )
+    expect(queue.conversations.find((c) => c.id === conversation.id)).toMatchObject({
+      shopper_phone: user.phone,
+      shopper_name: 'Дана',
+    })
     expect(detail.messages.map((m) => m.text)).toEqual(['Где мой заказ?'])
     expect(detail.orders).toEqual([])
     expect(detail.cart).toBeNull()

@@ -40,6 +40,9 @@ interface MessageRow extends Record<string, unknown> {
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
+/** A shopper's name from the profile of `users u`, null when the profile has none. */
+const SHOPPER_NAME = sql`nullif(trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')), '')`
+
 export interface StoredConversation extends SupportConversation {
   owner: string
   userId: string | null
@@ -89,6 +92,7 @@ const ownerWhere = (identity: ChatIdentity) =>
 
 export interface QueueRow extends StoredConversation {
   shopper_phone: string | null
+  shopper_name: string | null
   last_text: string
 }
 
@@ -260,9 +264,15 @@ export function createSupportRepo(db: Db) {
 
     /** The back office's list: open conversations (waiting first, oldest first) or the newest closed. */
     async queue(status: 'open' | 'closed', limit: number): Promise<QueueRow[]> {
-      const found = await rows<ConversationRow & { shopper_phone: string | null; last_text: string | null }>(
+      const found = await rows<
+        ConversationRow & {
+          shopper_phone: string | null
+          shopper_name: string | null
+          last_text: string | null
+        }
+      >(
         db,
-        sql`select c.*, u.phone as shopper_phone,
+        sql`select c.*, u.phone as shopper_phone, ${SHOPPER_NAME} as shopper_name,
                    (select m.text from support_messages m where m.conversation_id = c.id order by m.seq desc limit 1) as last_text
             from support_conversations c left join users u on u.id = c.user_id::uuid
             where ${status === 'open' ? sql`c.status <> 'closed'` : sql`c.status = 'closed'`}
@@ -276,17 +286,18 @@ export function createSupportRepo(db: Db) {
       return found.map((row) => ({
         ...conversationOf(row),
         shopper_phone: row.shopper_phone,
+        shopper_name: row.shopper_name,
         last_text: row.last_text ?? '',
       }))
     },
 
     /** The phone and name the operator sees for a signed-in shopper. */
     async shopper(userId: string): Promise<{ phone: string; name: string } | null> {
-      const [row] = await rows<{ phone: string; name: string }>(
+      const [row] = await rows<{ phone: string; name: string | null }>(
         db,
-        sql`select phone, trim(firstname || ' ' || coalesce(lastname, '')) as name from users where id = ${userId}::uuid`,
+        sql`select u.phone, ${SHOPPER_NAME} as name from users u where u.id = ${userId}::uuid`,
       )
-      return row ?? null
+      return row ? { phone: row.phone, name: row.name ?? '' } : null
     },
 
     /** Whether a picture id is one the image service keeps as an upload. */

@@ -145,6 +145,43 @@ describe('the catalogue in the back office', () => {
     expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ price: 339_990 })
   })
 
+  it('sets a crossed-out price above the price, refuses one below it, and takes it away when emptied', async () => {
+    patchAnswer = (call) => {
+      const body = call.body as { old_price: number | null }
+      const [almaty, ...rest] = product.cities
+      product = { ...product, cities: [{ ...almaty!, old_price: body.old_price }, ...rest] }
+      return json(200, product)
+    }
+    renderAt('/admin/catalog')
+    const search = await screen.findByTestId('catalog-search')
+    fireEvent.change(search, { target: { value: 'ноутбук' } })
+    fireEvent.submit(search.closest('form') as HTMLFormElement)
+    fireEvent.click(await screen.findByTestId('catalog-hit'))
+    const editor = await screen.findByTestId('catalog-editor')
+    const save = () => fireEvent.click(within(editor).getByRole('button', { name: 'Сохранить' }))
+    const oldPrice = () => within(screen.getByTestId('catalog-editor')).getByTestId('catalog-old-price')
+
+    fireEvent.change(oldPrice(), { target: { value: '340000' } })
+    save()
+    expect((await within(editor).findByTestId('catalog-edit-error')).textContent).toBe(
+      'Старая цена должна быть выше новой.',
+    )
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false)
+
+    fireEvent.change(oldPrice(), { target: { value: '399990' } })
+    save()
+    expect((await screen.findByTestId('catalog-edit-saved')).textContent).toBe('Сохранено.')
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ old_price: 399_990 })
+    await waitFor(() => expect((oldPrice() as HTMLInputElement).value).toBe('399990'))
+
+    fireEvent.change(oldPrice(), { target: { value: '' } })
+    fireEvent.click(within(screen.getByTestId('catalog-editor')).getByRole('button', { name: 'Сохранить' }))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ old_price: null }),
+    )
+    await waitFor(() => expect((oldPrice() as HTMLInputElement).value).toBe(''))
+  })
+
   it('refuses a bad value before sending it', async () => {
     renderAt('/admin/catalog')
     const search = await screen.findByTestId('catalog-search')

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import type {
   AdminProduct,
   AdminProductHits,
+  CityEdit,
   ImportList,
   ImportView,
   RejectionReason,
@@ -22,6 +23,8 @@ const REPORT_PAGE = 50
 const POLL_MS = 1_000
 const MAX_PRICE = 100_000_000
 const MAX_STOCK = 1_000_000
+const isPrice = (n: number | null): n is number =>
+  n !== null && Number.isInteger(n) && n >= 1 && n <= MAX_PRICE
 
 const CITY_NAMES: Record<number, MessageDescriptor> = {
   1: msg`Алматы`,
@@ -171,7 +174,7 @@ function ProductEditor({ sku }: { sku: string }) {
   const [saved, setSaved] = useState(false)
   const errorText = useErrorText()
   const save = useMutation({
-    mutationFn: (body: { city: number; edit: Record<string, unknown> }) =>
+    mutationFn: (body: { city: number; edit: CityEdit }) =>
       adminApi.patch<AdminProduct>(
         `/catalog/products/${encodeURIComponent(sku)}/cities/${body.city}`,
         body.edit,
@@ -199,15 +202,21 @@ function ProductEditor({ sku }: { sku: string }) {
     const form = new FormData(event.currentTarget)
     setSaved(false)
     save.reset()
-    const edit: { price?: number; stocks?: { point_id: number; condition: 'N' | 'V'; on_hand: number }[] } =
-      {}
+    const edit: CityEdit = {}
     const priceText = String(form.get('price') ?? '').trim()
+    const price = priceText === '' ? city.price : Number(priceText)
     if (priceText !== '') {
-      const price = Number(priceText)
-      if (!Number.isInteger(price) || price < 1 || price > MAX_PRICE)
-        return setProblem(t`Цена — целое число от 1 до 100 000 000 ₸.`)
+      if (!isPrice(price)) return setProblem(t`Цена — целое число от 1 до 100 000 000 ₸.`)
       if (price !== city.price) edit.price = price
     }
+    // an empty field takes the crossed-out price away
+    const oldText = String(form.get('old_price') ?? '').trim()
+    const oldPrice = oldText === '' ? null : Number(oldText)
+    if (oldPrice !== null && !isPrice(oldPrice))
+      return setProblem(t`Старая цена — целое число от 1 до 100 000 000 ₸ или пустое поле.`)
+    if (oldPrice !== null && price !== null && oldPrice <= price)
+      return setProblem(t`Старая цена должна быть выше новой.`)
+    if (oldPrice !== city.old_price) edit.old_price = oldPrice
     for (const s of city.stocks) {
       const onHand = Number(String(form.get(`stock-${s.point_id}-${s.condition}`) ?? '').trim() || NaN)
       if (!Number.isInteger(onHand) || onHand < 0 || onHand > MAX_STOCK)
@@ -215,7 +224,8 @@ function ProductEditor({ sku }: { sku: string }) {
       if (onHand !== s.on_hand)
         (edit.stocks ??= []).push({ point_id: s.point_id, condition: s.condition, on_hand: onHand })
     }
-    if (edit.price === undefined && !edit.stocks) return setProblem(t`Ничего не изменено.`)
+    if (edit.price === undefined && edit.old_price === undefined && !edit.stocks)
+      return setProblem(t`Ничего не изменено.`)
     setProblem(null)
     save.mutate({ city: city.city_id, edit })
   }
@@ -270,9 +280,18 @@ function ProductEditor({ sku }: { sku: string }) {
                   data-testid="catalog-price"
                 />
               </label>
-              {city.old_price !== null ? (
-                <p className={styles.muted}>{t`Старая цена: ${tenge(city.old_price)}`}</p>
-              ) : null}
+              <label className={styles.field}>
+                {t`Старая (зачёркнутая) цена, ₸`}
+                <input
+                  name="old_price"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_PRICE}
+                  defaultValue={city.old_price ?? ''}
+                  data-testid="catalog-old-price"
+                />
+              </label>
               {city.stocks.length === 0 ? (
                 <p className={styles.muted}>{t`В городе нет работающих точек.`}</p>
               ) : (

@@ -68,7 +68,14 @@ function handler(call: RecordedCall): Response {
     return json(200, { id: 's-1', login: 'aigerim', name: 'Айгерим', role: 'operator' })
   if (path === '/admin/api/v1/support/conversations') {
     const queue: SupportQueue = {
-      conversations: [{ ...conversation, shopper_phone: '77011112233', last_text: 'Подойдёт ли кабель?' }],
+      conversations: [
+        {
+          ...conversation,
+          shopper_phone: '77011112233',
+          shopper_name: 'Дана',
+          last_text: 'Подойдёт ли кабель?',
+        },
+      ],
     }
     return json(200, queue)
   }
@@ -111,7 +118,7 @@ describe('the support chat in the back office', () => {
   it('lists the open conversations and opens one with the shopper beside it', async () => {
     renderAt('/admin/support')
     const item = await screen.findByTestId('admin-conversation')
-    expect(item.textContent).toContain('+77011112233')
+    expect(item.textContent).toContain('Дана +77011112233')
     expect(item.textContent).toContain('Подойдёт ли кабель?')
     expect(item.textContent).toContain('Ждёт')
     expect(screen.getByRole('link', { name: 'Чат поддержки' }).getAttribute('aria-current')).toBe('page')

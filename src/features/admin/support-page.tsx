@@ -82,7 +82,10 @@ export function AdminSupportPage() {
                     <span className={styles.status}>
                       <StatusName status={c.status} takenBy={c.taken_by} />
                     </span>{' '}
-                    <strong>{c.shopper_phone ? `+${c.shopper_phone}` : t`Гость`}</strong>
+                    <strong>{c.shopper_name ?? (c.shopper_phone ? `+${c.shopper_phone}` : t`Гость`)}</strong>
+                    {c.shopper_name && c.shopper_phone ? (
+                      <span className={styles.muted}> +{c.shopper_phone}</span>
+                    ) : null}
                     <span className={styles.chatLast}>{c.last_text || t`Фото`}</span>
                     <span className={styles.muted}>{storeDateTime(c.last_message_at)}</span>
                   </AdminLink>
