@@ -89,7 +89,7 @@ async function backOfficeOrder(browser: Browser, number: string) {
 }
 
 test.describe('orders after checkout', () => {
-  test('a shopper orders with pickup, watches the order move to "ready for pickup" on its page, opens the receipt and shows the pickup code', async ({
+  test('a shopper orders with pickup, watches the order move to "ready for pickup" on its page, opens the receipt, shows the pickup code and is handed the goods', async ({
     page,
     browser,
   }) => {
