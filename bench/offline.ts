@@ -10,6 +10,8 @@ import { chromium, devices, type Browser } from 'playwright-core'
 export const OFFLINE_TARGET = { reopenMs: 300, workerMs: 5 }
 const CATEGORY = '/catalog/smartfony'
 const CPU_SLOWDOWN = 4
+/** Catalogue reads of the category page's kind, asked by the bench when the page asked none itself. */
+const OWN_READS = ['/katalog/api/v2/products/category/smartfony?city_id=1', '/menu/api/v1/menu/katalog']
 
 export interface OfflineResult {
   /** From the navigation's start to the first product card on screen, offline, each run. */
@@ -49,6 +51,13 @@ async function measure(browser: Browser, baseUrl: string, runs: number): Promise
   })
   await page.goto(CATEGORY)
   await page.waitForSelector('[data-testid="product-card"]')
+  // A page rendered on the server carries its data, so it may ask the API nothing: the reads the worker
+  // is measured on are asked once online here too, which keeps them in its cache as any read is.
+  const own = await page.evaluate(async (urls) => {
+    await Promise.all(urls.map((url) => fetch(url).then((answer) => answer.arrayBuffer())))
+    return urls.map((url) => new URL(url, location.href).href)
+  }, OWN_READS)
+  reads.push(...own)
   await page.waitForTimeout(1500)
 
   await context.setOffline(true)
