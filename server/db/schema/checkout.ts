@@ -41,6 +41,9 @@ export const orderReservations = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.productId, t.servicePointId, t.condition] }),
     check('order_reservations_quantity_check', sql`${t.quantity} > 0`),
+    // What open orders hold of a product at a point (a stock edit or import may not go below it): without
+    // it each imported row read every reservation, 1.3 s a chunk of 2,000 rows at 12,000 reservations.
+    index('order_reservations_product_point_idx').on(t.productId, t.servicePointId, t.condition),
   ],
 )
 

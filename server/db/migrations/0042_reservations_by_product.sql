@@ -1,0 +1,1 @@
+CREATE INDEX "order_reservations_product_point_idx" ON "order_reservations" USING btree ("product_id","service_point_id","condition");
