@@ -67,6 +67,16 @@ function handler(call: RecordedCall): Response {
 
 const renderAt = (url: string) => renderAdminPage('/admin/catalog', AdminCatalogPage, url)
 
+/** Finds the laptop by a word of its title and opens its editor. */
+async function openProduct(): Promise<HTMLElement> {
+  renderAt('/admin/catalog')
+  const search = await screen.findByTestId('catalog-search')
+  fireEvent.change(search, { target: { value: 'ноутбук' } })
+  fireEvent.submit(search.closest('form') as HTMLFormElement)
+  fireEvent.click(await screen.findByTestId('catalog-hit'))
+  return screen.findByTestId('catalog-editor')
+}
+
 beforeAll(async () => {
   await applyAdminLang('ru')
 })
@@ -152,12 +162,7 @@ describe('the catalogue in the back office', () => {
       product = { ...product, cities: [{ ...almaty!, old_price: body.old_price }, ...rest] }
       return json(200, product)
     }
-    renderAt('/admin/catalog')
-    const search = await screen.findByTestId('catalog-search')
-    fireEvent.change(search, { target: { value: 'ноутбук' } })
-    fireEvent.submit(search.closest('form') as HTMLFormElement)
-    fireEvent.click(await screen.findByTestId('catalog-hit'))
-    const editor = await screen.findByTestId('catalog-editor')
+    const editor = await openProduct()
     const save = () => fireEvent.click(within(editor).getByRole('button', { name: 'Сохранить' }))
     const oldPrice = () => within(screen.getByTestId('catalog-editor')).getByTestId('catalog-old-price')
 
@@ -183,12 +188,7 @@ describe('the catalogue in the back office', () => {
   })
 
   it('refuses a bad value before sending it', async () => {
-    renderAt('/admin/catalog')
-    const search = await screen.findByTestId('catalog-search')
-    fireEvent.change(search, { target: { value: 'ноутбук' } })
-    fireEvent.submit(search.closest('form') as HTMLFormElement)
-    fireEvent.click(await screen.findByTestId('catalog-hit'))
-    const editor = await screen.findByTestId('catalog-editor')
+    const editor = await openProduct()
     fireEvent.change(within(editor).getByTestId('catalog-price'), { target: { value: '12.5' } })
     fireEvent.click(within(editor).getByRole('button', { name: 'Сохранить' }))
     expect((await within(editor).findByTestId('catalog-edit-error')).textContent).toBe(

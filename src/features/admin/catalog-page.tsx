@@ -87,6 +87,23 @@ function importType(file: File): string | null {
 
 const running = (view: ImportView | undefined) => view?.status === 'staged' || view?.status === 'applying'
 
+function PriceField(props: { label: string; name: string; value: number | null; testId: string }) {
+  return (
+    <label className={styles.field}>
+      {props.label}
+      <input
+        name={props.name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_PRICE}
+        defaultValue={props.value ?? ''}
+        data-testid={props.testId}
+      />
+    </label>
+  )
+}
+
 /** `/admin/catalog`: find a product and set its price and stock per city; import files of them. */
 export function AdminCatalogPage() {
   const { t } = useLingui()
@@ -268,30 +285,18 @@ function ProductEditor({ sku }: { sku: string }) {
               noValidate
               data-testid="catalog-editor"
             >
-              <label className={styles.field}>
-                {t`Цена в городе ${cityName(city.city_id)}, ₸`}
-                <input
-                  name="price"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_PRICE}
-                  defaultValue={city.price ?? ''}
-                  data-testid="catalog-price"
-                />
-              </label>
-              <label className={styles.field}>
-                {t`Старая (зачёркнутая) цена, ₸`}
-                <input
-                  name="old_price"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_PRICE}
-                  defaultValue={city.old_price ?? ''}
-                  data-testid="catalog-old-price"
-                />
-              </label>
+              <PriceField
+                label={t`Цена в городе ${cityName(city.city_id)}, ₸`}
+                name="price"
+                value={city.price}
+                testId="catalog-price"
+              />
+              <PriceField
+                label={t`Старая (зачёркнутая) цена, ₸`}
+                name="old_price"
+                value={city.old_price}
+                testId="catalog-old-price"
+              />
               {city.stocks.length === 0 ? (
                 <p className={styles.muted}>{t`В городе нет работающих точек.`}</p>
               ) : (
