@@ -199,16 +199,18 @@ test('a page running the old build navigates after a deployment and is offered t
   })
   const prune = await run('tsx', ['scripts/prune-assets.ts', STATIC_DIR])
   const compress = await run('tsx', ['scripts/compress-dist.ts', STATIC_DIR])
-  test.info().annotations.push({
-    type: 'deploy B',
-    description: `vite build ${buildB} ms, prune ${prune} ms, compress ${compress} ms`,
-  })
   const b = await buildList(STATIC_DIR)
   expect(b.buildId).not.toBe(a.buildId)
   const onlyA = new Set(a.assets.filter((file) => !b.assets.includes(file)))
   expect(onlyA.size, 'files of A that B does not have (the chunk hashes changed)').toBeGreaterThan(0)
+  const restartStarted = Date.now()
   await stopStore()
+  const stopped = Date.now()
   await startStore()
+  test.info().annotations.push({
+    type: 'deploy B',
+    description: `vite build ${buildB} ms, prune ${prune} ms, compress ${compress} ms, stop ${stopped - restartStarted} ms, start ${Date.now() - stopped} ms`,
+  })
 
   // Another tab opens the store: its navigation finds B's worker, which installs and waits (both tabs
   // run under A's). The page on A is offered the update as well.
