@@ -231,7 +231,7 @@ test('a page running the old build navigates after a deployment and is offered t
   // That tab takes the update: B's worker activates, claims both tabs and drops A's precache.
   await expect(updateToast(other)).toBeVisible()
   // From the keyboard: a mouse click also preloads a header category's route (the router's 'intent')
-  // through A's worker as B is told to skip waiting, and in two runs of four Chrome activated B only at
+  // through A's worker as B is told to skip waiting, and in two runs of three Chrome activated B only at
   // the page's takeover reload 10 s later (TAKEOVER_TIMEOUT_MS, src/pwa/update-flow.ts).
   await Promise.all([
     other.waitForEvent('load'),
