@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures'
+import { expect, test, type APIRequestContext, type Page, waitForControl } from './fixtures'
 
 interface ListedProduct {
   sku: string
@@ -15,17 +15,6 @@ async function productsOf(request: APIRequestContext, category: string, count: n
   const inStock = payload.filter((p) => p.availability === 'InStock').slice(0, count)
   expect(inStock).toHaveLength(count)
   return inStock
-}
-
-/** Resolves once the service worker controls the page, so what the page reads is kept for offline. */
-async function waitForControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
 }
 
 async function compareFromProductPage(page: Page, uri: string) {

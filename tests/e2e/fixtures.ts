@@ -36,3 +36,14 @@ export const test = base.extend({
     await use(context)
   },
 })
+
+/** Resolves once a service worker controls the page (clients.claim on activate), so what it reads is kept. */
+export async function waitForControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    )
+  })
+}

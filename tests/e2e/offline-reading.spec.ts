@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures'
+import { expect, test, type Page, waitForControl } from './fixtures'
 
 /**
  * The store read without a network: pages seen once reopen with their pictures (from the worker's kept
@@ -6,16 +6,6 @@ import { expect, test, type Page } from './fixtures'
  * was fetched, search answers from the device, actions that need the server say why they wait, and a
  * category saved for offline opens products never visited.
  */
-
-async function waitForControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
-}
 
 const navigator_offline = new WeakSet<Page>()
 

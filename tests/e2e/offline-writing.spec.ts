@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test'
 import { E2E_SUPPORT_OPERATOR } from '../../playwright.config'
-import { expect, test, type APIRequestContext, type Page } from './fixtures'
+import { expect, test, type APIRequestContext, type Page, waitForControl } from './fixtures'
 
 /**
  * Changes made without a network: cart lines and hearts are shown at once, wait in the outbox, and reach
@@ -16,16 +16,6 @@ interface Line {
 const CATEGORY = '/catalog/smartfony?sorting=price_asc'
 const cards = (page: Page) =>
   page.locator('[data-testid="product-card"]:has(button[data-testid="add-to-cart"]:enabled)')
-
-async function waitForControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
-}
 
 /** Adds a card's product online and answers the guest cart's id the server gave it. */
 async function addOnline(page: Page, index: number): Promise<{ sku: string; cartId: string }> {

@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test'
-import { expect, test, type Page } from './fixtures'
+import { expect, test, waitForControl } from './fixtures'
 
 /**
  * The store as an installable, offline-capable app: the manifest, Chrome's own installability verdict,
@@ -25,17 +25,6 @@ interface WebManifest {
   theme_color: string
   icons: ManifestIcon[]
   shortcuts: Array<{ name: string; url: string }>
-}
-
-/** Resolves once a service worker is activated and controls this page (clients.claim on activate). */
-async function waitForControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
 }
 
 /** Width and height from a PNG's IHDR chunk. */

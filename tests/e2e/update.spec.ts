@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { expect, test, type Page } from './fixtures'
+import { expect, test, type Page, waitForControl } from './fixtures'
 
 /**
  * Issue 24, a deployment never leaves a white screen (README, "Updates"): a store of the journey's own
@@ -112,17 +112,6 @@ async function stopStore(): Promise<void> {
 async function buildList(dir: string): Promise<BuildList> {
   const { buildId } = JSON.parse(await readFile(path.join(dir, 'build.json'), 'utf8')) as { buildId: string }
   return JSON.parse(await readFile(path.join(dir, 'builds', `${buildId}.json`), 'utf8')) as BuildList
-}
-
-/** Resolves once a service worker controls this page (clients.claim on activate). */
-async function waitForControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    )
-  })
 }
 
 /** Errors the page logs; a render the machine's load cut short (React's #419) is the server's doing. */
