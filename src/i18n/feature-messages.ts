@@ -3,6 +3,7 @@ import type { I18n, Messages } from '@lingui/core'
 // app's i18n module from here cut it into a chunk of its own.
 import { i18n } from '@lingui/core'
 import type { Lang } from '../../contract/values/common'
+import { addMessages } from './add-messages'
 
 /*
  * Texts that only some pages need are catalogues of their own (lingui.config.ts), so the product and
@@ -67,7 +68,7 @@ export function loadFeatureMessages(name: FeatureCatalogue, lang: Lang, into: I1
   const key = `${name}:${lang}`
   let done = byKey.get(key)
   if (!done) {
-    done = loaders[name][lang]().then(({ messages }) => into.load(lang, messages))
+    done = loaders[name][lang]().then(({ messages }) => addMessages(into, lang, messages))
     // A failed load (offline before the chunk was cached) is tried again next time.
     done.catch(() => byKey.delete(key))
     byKey.set(key, done)

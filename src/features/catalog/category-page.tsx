@@ -84,7 +84,7 @@ export function CategoryPage({ path, search }: { path: CategoryPath; search: Lis
             )
           }
           {/* "Save for offline" comes here later, from its own chunk (src/features/offline). */}
-          <div id="offline-save" />
+          <div id="offline-save" className={styles.offlineSlot} />
         </>
       }
       activeFilters={chips.length}

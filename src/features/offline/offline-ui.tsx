@@ -5,6 +5,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Lang } from '../../../contract/values/common'
+import { addMessages } from '../../i18n/add-messages'
 import { InstallOffer, listenForInstall } from './install-offer'
 import { OfflineBanner } from './offline-banner'
 import { SaveCategorySlot } from './save-category-slot'
@@ -27,7 +28,7 @@ async function loadMessages(): Promise<boolean> {
   const lang: Lang = i18n.locale === 'kk' ? 'kk' : 'ru'
   if (loaded.has(lang)) return false
   const { messages } = await catalogues[lang]()
-  i18n.load(lang, messages)
+  addMessages(i18n, lang, messages)
   loaded.add(lang)
   return true
 }

@@ -108,23 +108,21 @@ function SavePanel({ href, router }: { href: string; router: AnyRouter }) {
   const saving = progress?.state === 'saving'
   if (!open) {
     return (
-      <div className={styles.save} data-testid="offline-save">
+      <div className={styles.saveRow} data-testid="offline-save">
+        <Button
+          variant="secondary"
+          size="s"
+          onClick={openPanel}
+          disabled={!online}
+          data-testid="offline-save-open"
+        >
+          {saved ? t`Обновить сохранённое` : t`Сохранить для офлайна`}
+        </Button>
         {saved ? (
           <p className={styles.muted} data-testid="offline-saved">
             {t`Сохранено для офлайна ${formatDate(saved.savedAt)}: товаров ${saved.products}, ${megabytes(saved.bytes)} МБ`}
           </p>
         ) : null}
-        <div>
-          <Button
-            variant="secondary"
-            size="s"
-            onClick={openPanel}
-            disabled={!online}
-            data-testid="offline-save-open"
-          >
-            {saved ? t`Обновить сохранённое` : t`Сохранить для офлайна`}
-          </Button>
-        </div>
         {!online ? (
           <p className={styles.muted}>{t`Сохранить категорию можно, когда есть интернет.`}</p>
         ) : null}

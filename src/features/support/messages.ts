@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core'
 import type { Lang } from '../../../contract/values/common'
+import { addMessages } from '../../i18n/add-messages'
 
 /*
  * The chat's texts are a catalogue of their own (lingui.config.ts), loaded with the chat's button,
@@ -18,7 +19,7 @@ const loaded = new Map<Lang, Promise<void>>()
 export function loadSupportMessages(lang: Lang): Promise<void> {
   let done = loaded.get(lang)
   if (!done) {
-    done = loaders[lang]().then(({ messages }) => i18n.load(lang, messages as never))
+    done = loaders[lang]().then(({ messages }) => addMessages(i18n, lang, messages as never))
     done.catch(() => loaded.delete(lang))
     loaded.set(lang, done)
   }
