@@ -92,8 +92,10 @@ export function cartQuery(owner: CartOwner | null, cityId: CityId, deps: CartQue
   return queryOptions({
     queryKey: cartKey(owner, cityId),
     meta: owner?.kind === 'named' ? { user: true } : undefined,
-    // A shopper without a cart has an empty one; the network has nothing to add to that.
+    // A shopper without a cart has an empty one; the network has nothing to add to that, and the page
+    // has it from the first render rather than as a fetch while React hydrates (session.ts, profileQuery).
     staleTime: owner === null ? Infinity : undefined,
+    initialData: owner === null ? emptyCart(cityId) : undefined,
     queryFn: async ({ signal, client }): Promise<Cart> => {
       if (owner === null) return emptyCart(cityId)
       let cart: Cart

@@ -1,7 +1,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  lazy,
+  startTransition,
+  Suspense,
+  use,
+  useCallback,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { ProductListItem } from '../../contract/catalog'
 import { WISHLIST_REMOVAL_DELAY_MS } from '../../contract/values/wishlist'
 import { sessionAtom } from '../atoms/session'
@@ -50,6 +60,7 @@ export function WishlistButtonsProvider({ children }: { children: ReactNode }) {
   const { cityId } = useStoreLocation()
   const signedIn = useAtomValue(sessionAtom).signedIn
   const [snapshot, setSnapshot] = useState<WishlistSnapshot | null>(null)
+  const onSnapshot = useCallback((next: WishlistSnapshot) => startTransition(() => setSnapshot(next)), [])
   const [creating, setCreating] = useState(false)
   const [leaving, setLeaving] = useState<ReadonlySet<string>>(() => new Set())
   const skus = snapshot?.skus ?? ''
@@ -93,7 +104,7 @@ export function WishlistButtonsProvider({ children }: { children: ReactNode }) {
     <WishlistButtonsContext value={value}>
       {children}
       <Suspense fallback={null}>
-        <WishlistSync onChange={setSnapshot} />
+        <WishlistSync onChange={onSnapshot} />
       </Suspense>
     </WishlistButtonsContext>
   )
