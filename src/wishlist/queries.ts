@@ -82,6 +82,9 @@ export function wishlistQuery(
     // A shopper without a list has an empty one; the network has nothing to add to that. A list is read
     // again at every page load: the copy restored from IndexedDB may predate changes sent since.
     staleTime: owner === null ? Infinity : 0,
+    // ...and it is there from the first render, not a fetch changing the cache as the page starts
+    // (src/session/session.ts, profileQuery).
+    initialData: owner === null ? emptyWishlist(null, sorting) : undefined,
     queryFn: async ({ signal, client }): Promise<Wishlist> => {
       if (owner === null) return emptyWishlist(null, sorting)
       let list: Wishlist

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProductListItem } from '../../../contract/catalog'
 import type { CmsBlock, FastLink, MenuItem } from '../../../contract/menu'
 import { tileItems } from './queries'
 import { bannerBlocks } from './links'
+import { FIRST_CARDS } from './product-carousel'
 import { renderAppAt } from '../../testing/render-app'
 
 window.scrollTo = () => undefined
@@ -142,7 +143,7 @@ beforeEach(() => {
                 code: 'popular',
                 title: 'Популярные товары',
                 segment: 'A',
-                products: [listItem('1'), listItem('2')],
+                products: Array.from({ length: 8 }, (_, i) => listItem(String(i + 1))),
               },
               { code: 'new', title: 'Новинки', segment: 'A', products: [listItem('3')] },
               { code: 'discounted', title: 'Скидки', segment: 'A', products: [] },
@@ -195,7 +196,16 @@ describe('the home page', () => {
     await screen.findAllByTestId('product-card')
     const carousels = screen.getAllByTestId('home-carousel')
     expect(carousels.map((c) => c.dataset.code)).toEqual(['new', 'popular'])
-    expect(within(carousels[1]!).getAllByTestId('product-card')).toHaveLength(2)
+    expect(within(carousels[1]!).getAllByTestId('product-card')).toHaveLength(FIRST_CARDS)
+  })
+
+  it("draws a row's first cards, and the rest once the shopper moves it", async () => {
+    await renderAt('/')
+    await screen.findAllByTestId('product-card')
+    const popular = screen.getAllByTestId('home-carousel')[1]!
+    expect(within(popular).getAllByTestId('product-card')).toHaveLength(FIRST_CARDS)
+    fireEvent.scroll(within(popular).getByTestId('home-carousel-strip'))
+    expect(within(popular).getAllByTestId('product-card')).toHaveLength(8)
   })
 
   it('still shows the page when the content service is down', async () => {
