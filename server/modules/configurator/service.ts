@@ -19,6 +19,7 @@ import type { Db } from '../../db/connection'
 import type { StoredComponent } from '../../db/schema/configurator'
 import { forbidden, HttpError, notFound, unprocessable } from '../../http/errors'
 import { idempotent, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import { compatibleTest } from './compat'
 import { compatibleWhere } from './compat-sql'
 import { catalogFilters } from './filter-url'
 import {
@@ -28,6 +29,7 @@ import {
   type ConfiguratorRepo,
   type PartRow,
 } from './repo'
+import type { PartsHolder } from './parts-index'
 import { candidateFindings, checkBuild, firstOf, type Build, type Part } from './rules'
 
 /** Who asks: the signed-in shopper, and the owner token a guest's client sends. */
@@ -99,7 +101,11 @@ function maxQuantity(code: ComponentCode, build: Build): number {
   return MAX_QUANTITY[code]
 }
 
-export function createConfiguratorService(db: Db) {
+/**
+ * `parts`: the PC parts held in memory beside the catalogue index (`parts-index.ts`); a slot's parts
+ * are answered there when it is current, and by the SQL of repo.ts otherwise (or without it).
+ */
+export function createConfiguratorService(db: Db, parts?: PartsHolder) {
   const repo = createConfiguratorRepo(db)
   let categoryCache: Promise<Map<string, { path: string; name_ru: string; name_kk: string }>> | null = null
   const categories = (reader: ConfiguratorRepo = repo) => {
@@ -304,10 +310,12 @@ export function createConfiguratorService(db: Db) {
       includeIncompatible?: boolean
       lang: Lang
     }): Promise<ComponentsResponse> {
-      const { build } = await loadBuild(parseChosen(q.components), q.city_id, q.lang)
+      const [{ build }, held] = await Promise.all([
+        loadBuild(parseChosen(q.components), q.city_id, q.lang),
+        parts?.current() ?? null,
+      ])
       const query = {
         code: q.code,
-        compatible: compatibleWhere(q.code, build),
         includeIncompatible: q.includeIncompatible ?? false,
         text: q.q,
         cityId: q.city_id,
@@ -320,7 +328,13 @@ export function createConfiguratorService(db: Db) {
         priceMax: q.priceMax,
         inStock: q.inStock ?? false,
       }
-      const [page, facets] = await Promise.all([repo.candidates(query), repo.facets(query)])
+      const { page, facets } = held
+        ? held.answer({ ...query, fits: compatibleTest(q.code, build) })
+        : await (async () => {
+            const sqlQuery = { ...query, compatible: compatibleWhere(q.code, build) }
+            const [page, facets] = await Promise.all([repo.candidates(sqlQuery), repo.facets(sqlQuery)])
+            return { page, facets }
+          })()
       const items = page.map((row) => {
         const candidate: Part = { code: q.code, sku: row.sku, quantity: 1, specs: specsOf(row) }
         const findings = candidateFindings(build, candidate)
@@ -362,17 +376,22 @@ export function createConfiguratorService(db: Db) {
       city_id: number
       lang: Lang
     }): Promise<GenerateFilterResponse> {
-      const { build } = await loadBuild(req.components, req.city_id, req.lang)
+      const [{ build }, held] = await Promise.all([
+        loadBuild(req.components, req.city_id, req.lang),
+        parts?.current() ?? null,
+      ])
       const slug = CONFIGURATOR_CATEGORY_SLUGS[req.code]
       const [category, filters, total] = await Promise.all([
         categories().then((m) => m.get(slug)),
         repo.categoryFilters(slug),
-        repo.count({
-          code: req.code,
-          compatible: compatibleWhere(req.code, build),
-          cityId: req.city_id,
-          inStock: false,
-        }),
+        held
+          ? held.count(req.code, compatibleTest(req.code, build), req.city_id)
+          : repo.count({
+              code: req.code,
+              compatible: compatibleWhere(req.code, build),
+              cityId: req.city_id,
+              inStock: false,
+            }),
       ])
       const path = category?.path ?? slug
       const url = catalogFilters(req.code, build, filters)
