@@ -18,7 +18,7 @@ import { makeProduct } from '../../test/products'
 import { readCatalogVersions } from '../catalog'
 import { compatibleTest } from './compat'
 import { compatibleWhere } from './compat-sql'
-import { PartsHolder, type PartsIndex } from './parts-index'
+import { PartsHolder, startedAfterCall, type PartsIndex } from './parts-index'
 import { createConfiguratorRepo, specsOf, type ConfiguratorRepo, type PartRow } from './repo'
 import { candidateFindings, type Part } from './rules'
 
@@ -184,6 +184,15 @@ describe('the parts held in memory', () => {
           })
           expect(parts.count(code, compatibleTest(code, build), cityId)).toBe(count)
         }
+      // the chosen parts, as the SQL reads them for the rules
+      for (const [b, build] of builds.entries()) {
+        const skus = build.map((p) => p.sku)
+        const lang = b % 2 ? ('kk' as const) : ('ru' as const)
+        const bySku = (list: PartRow[]) => [...list].sort((x, y) => x.sku.localeCompare(y.sku))
+        const memory = parts.partsBySku(skus, 1 + (b % 4), lang)
+        expect(memory && bySku(memory)).toEqual(bySku(await repo.partsBySku(skus, 1 + (b % 4), lang)))
+      }
+      expect(parts.partsBySku(['123456789012345'], 1, 'ru')).toBeNull()
       expect(compared).toBeGreaterThan(100)
     })
   })
@@ -254,5 +263,34 @@ describe('the parts held in memory follow the catalogue', () => {
         [gpu.sku, 55_000, 10, 250],
       ])
     })
+  })
+})
+
+describe('the version read shared by concurrent requests', () => {
+  it('gives a caller arriving during a read the next read, never one that started before it', async () => {
+    let reads = 0
+    const releases: (() => void)[] = []
+    const read = startedAfterCall(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++reads
+          releases.push(() => resolve(n))
+        }),
+    )
+    const first = read()
+    // three callers while the first read runs: one read queued behind it serves them all
+    const later = [read(), read(), read()]
+    expect(reads).toBe(1)
+    releases.shift()!()
+    expect(await first).toBe(1)
+    await new Promise((r) => setImmediate(r))
+    expect(reads).toBe(2)
+    releases.shift()!()
+    expect(await Promise.all(later)).toEqual([2, 2, 2])
+    // idle again: a new caller starts its own read
+    const next = read()
+    expect(reads).toBe(3)
+    releases.shift()!()
+    expect(await next).toBe(3)
   })
 })

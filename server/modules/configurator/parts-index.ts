@@ -55,6 +55,7 @@ interface BrandSums {
 export class PartsIndex {
   readonly version: number
   private readonly byKind = new Map<ComponentCode, HeldPart[]>()
+  private readonly bySku = new Map<string, HeldPart>()
   private readonly orders = new Map<string, HeldPart[]>()
   /** Brand id → rank in `order by name`; the brandless group sorts after every brand. */
   private readonly brandRank = new Map<number, number>()
@@ -75,8 +76,27 @@ export class PartsIndex {
       if (!record || row.kind === null) continue
       let list = this.byKind.get(row.kind)
       if (!list) this.byKind.set(row.kind, (list = []))
-      list.push({ pos: record.pos, row })
+      const part = { pos: record.pos, row }
+      list.push(part)
+      this.bySku.set(record.sku, part)
     }
+  }
+
+  /**
+   * The chosen parts as repo.ts's `partsBySku` answers them, when every one is a listed part held here;
+   * null otherwise (an unknown sku, a product that is no part: the SQL answers, and its errors).
+   */
+  partsBySku(skus: readonly string[], cityId: number, lang: Lang): PartRow[] | null {
+    const city = cityIndex(cityId)
+    const stock = this.index.stock.quantity[city]
+    if (!stock || !this.index.prices[city]) return null
+    const out: PartRow[] = []
+    for (const sku of skus) {
+      const part = this.bySku.get(sku)
+      if (!part) return null
+      out.push(this.rowOf(part, city, lang, stock))
+    }
+    return out
   }
 
   /** How many parts the index holds (all kinds). */
@@ -195,6 +215,7 @@ export class PartsIndex {
     const index = this.index
     const r = index.records[part.pos]!
     const prices = index.prices[city]!
+    const priced = prices.has[part.pos] === 1
     const oldPrice = prices.oldPrice[part.pos]!
     return {
       ...part.row,
@@ -206,8 +227,8 @@ export class PartsIndex {
       brand: r.brand?.name ?? null,
       brand_slug: r.brand?.slug ?? null,
       images: imageIds(r),
-      price: prices.price[part.pos]!,
-      old_price: oldPrice === -1 ? null : oldPrice,
+      price: priced ? prices.price[part.pos]! : null,
+      old_price: priced && oldPrice !== -1 ? oldPrice : null,
       stock: stock[part.pos]!,
     }
   }
@@ -235,11 +256,14 @@ export interface PartsSource {
  */
 export class PartsHolder {
   private readonly built = new WeakMap<CatalogIndex, Promise<PartsIndex>>()
+  private readonly version: () => Promise<number>
 
   constructor(
     private readonly catalog: CatalogFace,
     private readonly source: PartsSource,
-  ) {}
+  ) {
+    this.version = startedAfterCall(() => source.catalogVersion())
+  }
 
   of(index: CatalogIndex): Promise<PartsIndex> {
     let parts = this.built.get(index)
@@ -257,9 +281,36 @@ export class PartsHolder {
 
   /** The parts of the current index when it is at the database's version, else null (ask the SQL). */
   async current(): Promise<PartsIndex | null> {
-    const [index, version] = await Promise.all([this.catalog.index(), this.source.catalogVersion()])
+    const [index, version] = await Promise.all([this.catalog.index(), this.version()])
     if (index.version !== version) return null
     // parts that could not be read (the database was busy) leave the SQL answering
     return this.of(index).catch(() => null)
+  }
+}
+
+/**
+ * `read`, shared by the callers that arrive while it runs: a caller gets a read that started after it
+ * called (the running one if it has not begun yet, else the one queued behind it), so it sees every
+ * write committed before its request, and 32 requests at once cost one or two reads, not 32.
+ */
+export function startedAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null
+  let queued: Promise<T> | null = null
+  const start = (): Promise<T> => {
+    const p: Promise<T> = read().finally(() => {
+      if (running === p) running = null
+    })
+    running = p
+    return p
+  }
+  return () => {
+    if (!running) return start()
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null
+        return start()
+      })
+    return queued
   }
 }

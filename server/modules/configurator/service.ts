@@ -29,7 +29,7 @@ import {
   type ConfiguratorRepo,
   type PartRow,
 } from './repo'
-import type { PartsHolder } from './parts-index'
+import type { PartsHolder, PartsIndex } from './parts-index'
 import { candidateFindings, checkBuild, firstOf, type Build, type Part } from './rules'
 
 /** Who asks: the signed-in shopper, and the owner token a guest's client sends. */
@@ -145,13 +145,15 @@ export function createConfiguratorService(db: Db, parts?: PartsHolder) {
     lines: readonly ComponentLine[],
     cityId: number,
     lang: Lang,
+    held: PartsIndex | null = null,
   ): Promise<LoadedBuild> {
     const seen = new Set<string>()
     for (const line of lines) {
       if (seen.has(line.sku)) throw unprocessable(CONFIGURATOR_ERROR_KEYS.duplicate, { sku: line.sku })
       seen.add(line.sku)
     }
-    const found = await repo.partsBySku([...seen], cityId, lang)
+    const found =
+      held?.partsBySku([...seen], cityId, lang) ?? (await repo.partsBySku([...seen], cityId, lang))
     const rows = new Map(found.map((r) => [r.sku, r]))
     const build: Part[] = []
     for (const line of lines) {
@@ -310,10 +312,9 @@ export function createConfiguratorService(db: Db, parts?: PartsHolder) {
       includeIncompatible?: boolean
       lang: Lang
     }): Promise<ComponentsResponse> {
-      const [{ build }, held] = await Promise.all([
-        loadBuild(parseChosen(q.components), q.city_id, q.lang),
-        parts?.current() ?? null,
-      ])
+      const chosen = parseChosen(q.components)
+      const held = (await parts?.current()) ?? null
+      const { build } = await loadBuild(chosen, q.city_id, q.lang, held)
       const query = {
         code: q.code,
         includeIncompatible: q.includeIncompatible ?? false,
@@ -376,10 +377,8 @@ export function createConfiguratorService(db: Db, parts?: PartsHolder) {
       city_id: number
       lang: Lang
     }): Promise<GenerateFilterResponse> {
-      const [{ build }, held] = await Promise.all([
-        loadBuild(req.components, req.city_id, req.lang),
-        parts?.current() ?? null,
-      ])
+      const held = (await parts?.current()) ?? null
+      const { build } = await loadBuild(req.components, req.city_id, req.lang, held)
       const slug = CONFIGURATOR_CATEGORY_SLUGS[req.code]
       const [category, filters, total] = await Promise.all([
         categories().then((m) => m.get(slug)),
