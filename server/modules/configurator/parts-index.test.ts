@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import {
   COMPONENT_CODES,
   ComponentsResponse,
@@ -21,6 +22,7 @@ import { compatibleWhere } from './compat-sql'
 import { PartsHolder, startedAfterCall, type PartsIndex } from './parts-index'
 import { createConfiguratorRepo, specsOf, type ConfiguratorRepo, type PartRow } from './repo'
 import { candidateFindings, type Part } from './rules'
+import { createConfiguratorService } from './service'
 
 let app: App
 let database: Database
@@ -194,6 +196,40 @@ describe('the parts held in memory', () => {
       }
       expect(parts.partsBySku(['123456789012345'], 1, 'ru')).toBeNull()
       expect(compared).toBeGreaterThan(100)
+    })
+  })
+})
+
+describe('the components answer from memory', () => {
+  it('is byte for byte the answer the SQL gives, as the route sends it', async () => {
+    const { builds } = await seededBuilds()
+    const fromMemory = createConfiguratorService(database.db, holder)
+    const bySql = createConfiguratorService(database.db)
+    await atOneVersion(async () => {
+      for (const [b, build] of builds.entries())
+        for (const code of COMPONENT_CODES) {
+          const q = {
+            code,
+            city_id: 1 + (b % 4),
+            components: build.map((p) => `${p.code}:${p.sku}`).join(','),
+            page: 1 + (b % 2),
+            size: 10,
+            sort: 'popular' as const,
+            includeIncompatible: b % 3 === 0,
+            lang: b % 2 ? ('kk' as const) : ('ru' as const),
+          }
+          const expected = JSON.stringify(z.encode(ComponentsResponse, await bySql.components(q)))
+          expect((await fromMemory.componentsJson(q)).toString(), JSON.stringify(q)).toBe(expected)
+          // asked again: the kept answer
+          expect((await fromMemory.componentsJson(q)).toString()).toBe(expected)
+          const { lang, ...query } = q
+          const res = await app.inject({
+            url: `${CONFIGURATOR_V1}/components?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`,
+            headers: { 'accept-language': lang },
+          })
+          expect(res.body).toBe(expected)
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+        }
     })
   })
 })

@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/common'
+import { Lru } from '../../lib/lru'
 import type { ComponentCode, ComponentSort } from '../../../contract/configurator'
 import { cityIndex, imageIds, type CatalogIndex } from '../catalog'
 import type { Fits } from './compat'
@@ -16,6 +17,10 @@ import type { FacetRow, PartRow, SpecRow } from './repo'
  * without a rebuild). Per-kind orders (popularity, or a city's price, ties by id) are sorted on first use
  * and kept for the life of the index.
  */
+
+/** Rendered answers kept per index and stock state: 16 MB at most. */
+const ANSWERS_KEPT = 5_000
+const ANSWER_BYTES_KEPT = 16_000_000
 
 export interface PartsQuery {
   code: ComponentCode
@@ -209,6 +214,26 @@ export class PartsIndex {
   }
 
   private brandsByRank: Map<number, { slug: string; name: string }> | null = null
+
+  private kept: { stock: unknown; answers: Lru<string, Buffer> } | null = null
+
+  /**
+   * Whole answers, rendered, for this index and its current stock (a stock change swaps the index's
+   * stock state and starts an empty cache): the same request costs a map lookup.
+   */
+  answers(): Lru<string, Buffer> {
+    const stock = this.index.stock
+    if (!this.kept || this.kept.stock !== stock)
+      this.kept = {
+        stock,
+        answers: new Lru<string, Buffer>({
+          maxEntries: ANSWERS_KEPT,
+          maxWeight: ANSWER_BYTES_KEPT,
+          weigh: (b) => b.length,
+        }),
+      }
+    return this.kept.answers
+  }
 
   /** The part as repo.ts's `PartRow`: the card's fields in the city and language, and its compatibility row. */
   private rowOf(part: HeldPart, city: number, lang: Lang, stock: Int32Array): PartRow {

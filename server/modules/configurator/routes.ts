@@ -20,6 +20,7 @@ import {
 } from '../../../contract/configurator'
 import { optionalUser } from '../../http/auth'
 import { idempotencyRequest } from '../../http/idempotency'
+import { sendJson } from '../../http/json-bytes'
 import type { ModuleRegistration } from '../../http/types'
 import { readCatalogVersions } from '../catalog'
 import { PartsHolder } from './parts-index'
@@ -85,7 +86,8 @@ export const configuratorModule: ModuleRegistration = (app, { database }) => {
         response: { 200: ComponentsResponse, ...errors },
       },
     },
-    (req) => configurator.components({ ...req.query, lang: req.lang }),
+    async (req, reply) =>
+      sendJson(reply, await configurator.componentsJson({ ...req.query, lang: req.lang })),
   )
 
   app.post(
