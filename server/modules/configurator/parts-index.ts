@@ -46,8 +46,48 @@ export interface PartsAnswer {
 
 interface HeldPart {
   pos: number
+  /** The brand's rank in the facets' tie order (`brandRank`; the brandless after every brand). */
+  rank: number
   row: SpecRow
 }
+
+/**
+ * The row copied into one object shape: the driver's rows are made field by field, and reading their
+ * fields in the per-request pass over thousands of parts cost about 1 µs a part (9 ms for the graphics
+ * cards at 200,000 products); a literal of fixed shape reads in nanoseconds.
+ */
+const heldRow = (r: SpecRow): SpecRow => ({
+  product_id: r.product_id,
+  kind: r.kind,
+  socket: r.socket,
+  sockets: r.sockets,
+  tdp: r.tdp,
+  integrated_graphics: r.integrated_graphics,
+  boxed_cooler: r.boxed_cooler,
+  chipset: r.chipset,
+  form_factor: r.form_factor,
+  form_factors: r.form_factors,
+  memory_type: r.memory_type,
+  memory_types: r.memory_types,
+  memory_slots: r.memory_slots,
+  max_memory: r.max_memory,
+  m2_slots: r.m2_slots,
+  sata_ports: r.sata_ports,
+  modules: r.modules,
+  capacity: r.capacity,
+  length: r.length,
+  slot_width: r.slot_width,
+  pcie8pin: r.pcie8pin,
+  pcie16pin: r.pcie16pin,
+  max_gpu_length: r.max_gpu_length,
+  max_cooler_height: r.max_cooler_height,
+  psu_form_factors: r.psu_form_factors,
+  cooler_type: r.cooler_type,
+  cooler_height: r.cooler_height,
+  tdp_rating: r.tdp_rating,
+  wattage: r.wattage,
+  storage_interface: r.storage_interface,
+})
 
 /** Per-brand sums of one answer, at the brand's rank in the database's name order (nulls last). */
 interface BrandSums {
@@ -75,13 +115,15 @@ export class PartsIndex {
     this.version = index.version
     brandOrder.forEach((id, rank) => this.brandRank.set(id, rank))
     for (const b of index.brands) if (!this.brandRank.has(b.id)) this.brandRank.set(b.id, this.brandRank.size)
+    const nullRank = this.brandRank.size
     for (const row of specRows) {
       const record = index.productById(row.product_id)
       // every listed product is in an index of the same version; a row read after a newer write may not be
       if (!record || row.kind === null) continue
       let list = this.byKind.get(row.kind)
       if (!list) this.byKind.set(row.kind, (list = []))
-      const part = { pos: record.pos, row }
+      const rank = record.brand ? (this.brandRank.get(record.brand.id) ?? nullRank) : nullRank
+      const part: HeldPart = { pos: record.pos, rank, row: heldRow(row) }
       list.push(part)
       this.bySku.set(record.sku, part)
     }
@@ -160,7 +202,7 @@ export class PartsIndex {
       if (!fits && !q.includeIncompatible) continue
       const record = index.records[pos]!
       const price = prices.price[pos]!
-      const rank = record.brand ? (this.brandRank.get(record.brand.id) ?? nullRank) : nullRank
+      const rank = part.rank
       let s = sums.get(rank)
       if (!s) sums.set(rank, (s = { count: 0, matching: 0, min: price, max: price }))
       s.count++
