@@ -81,7 +81,7 @@ export const modules = [
     'notifications',
   ]),
   defineModule('wishlist', wishlistModule, ['catalog', 'account', 'notifications']),
-  defineModule('configurator', configuratorModule, ['account']),
+  defineModule('configurator', configuratorModule, ['catalog', 'account']),
   defineModule('push', pushModule, ['account', 'notifications']),
   // the back office's orders, promotions and reviews (its documents are the documents module's)
   defineModule('back-office', backOfficeModule, ['staff', 'audit', 'orders', 'checkout', 'reviews']),

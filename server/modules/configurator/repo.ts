@@ -6,7 +6,7 @@ import { rows } from '../../db/rows'
 import type { StoredComponent } from '../../db/schema/configurator'
 
 /** A `pc_parts` row's compatibility columns, as SQL names them. */
-interface SpecColumns {
+export interface SpecColumns {
   kind: ComponentCode | null
   socket: string | null
   sockets: string[] | null
@@ -152,6 +152,11 @@ export interface ConfigurationRow extends Record<string, unknown> {
   updated_at: string | Date
 }
 
+/** A part's compatibility row as the in-memory parts hold it (`parts-index.ts`). */
+export interface SpecRow extends SpecColumns, Record<string, unknown> {
+  product_id: number
+}
+
 export interface CategoryRow extends Record<string, unknown> {
   slug: string
   path: string
@@ -237,6 +242,31 @@ export function createConfiguratorRepo(db: Db) {
     /** The compatible parts' count and the values the catalogue filter URL takes from them. */
     count(q: Pick<CandidateQuery, 'code' | 'compatible' | 'cityId' | 'inStock'>): Promise<number> {
       return rows<{ n: number }>(db, sql`select count(*)::int as n ${base(q)}`).then((r) => r[0]?.n ?? 0)
+    },
+
+    /** Every listed part's compatibility row (the products the candidates query reads), by product id. */
+    specRows(): Promise<SpecRow[]> {
+      return rows<SpecRow>(
+        db,
+        sql`select x.product_id, ${SPEC_COLUMNS}
+            from pc_parts x join products p on p.id = x.product_id
+            where p.type in ('regular', 'mto')
+            order by x.product_id`,
+      )
+    },
+
+    /** Brand ids in the order the database sorts their names (the facets' tie order). */
+    brandOrder(): Promise<number[]> {
+      return rows<{ id: number }>(db, sql`select id from brands order by name, id`).then((r) =>
+        r.map((b) => b.id),
+      )
+    },
+
+    /** Whether the database's `ilike` folds the case of letters beyond ASCII (it follows its ctype). */
+    foldsUnicodeCase(): Promise<boolean> {
+      return rows<{ folds: boolean }>(db, sql`select ('ПРОЦЕССОР' ilike '%процессор%') as folds`).then(
+        (r) => r[0]?.folds === true,
+      )
     },
 
     categories(slugs: readonly string[]): Promise<CategoryRow[]> {

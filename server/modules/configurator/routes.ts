@@ -20,7 +20,11 @@ import {
 } from '../../../contract/configurator'
 import { optionalUser } from '../../http/auth'
 import { idempotencyRequest } from '../../http/idempotency'
+import { sendJson } from '../../http/json-bytes'
 import type { ModuleRegistration } from '../../http/types'
+import { readCatalogVersions } from '../catalog'
+import { PartsHolder } from './parts-index'
+import { createConfiguratorRepo } from './repo'
 import { createConfiguratorService, type Actor } from './service'
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
@@ -43,7 +47,20 @@ const privately = (reply: FastifyReply) => reply.header('cache-control', 'privat
 
 /** Spec browsing 3, 4, 7.5: the PC configurator (`/compatibility/api/v1`). */
 export const configuratorModule: ModuleRegistration = (app, { database }) => {
-  const configurator = createConfiguratorService(database.db)
+  const { catalog } = app
+  const repo = createConfiguratorRepo(database.db)
+  const parts = new PartsHolder(catalog, {
+    specRows: () => repo.specRows(),
+    brandOrder: () => repo.brandOrder(),
+    foldsUnicodeCase: () => repo.foldsUnicodeCase(),
+    catalogVersion: () => readCatalogVersions(database.db).then((v) => v.catalog),
+  })
+  // the parts are read with every catalogue index, before it answers; a failed read leaves the SQL
+  // answering, and the next request reads them again
+  catalog.alongside((index) =>
+    parts.of(index).catch((err: unknown) => app.log.error({ err }, 'configurator parts: read failed')),
+  )
+  const configurator = createConfiguratorService(database.db, parts)
 
   app.get(
     `${CONFIGURATOR_V1}/components-info`,
@@ -69,7 +86,8 @@ export const configuratorModule: ModuleRegistration = (app, { database }) => {
         response: { 200: ComponentsResponse, ...errors },
       },
     },
-    (req) => configurator.components({ ...req.query, lang: req.lang }),
+    async (req, reply) =>
+      sendJson(reply, await configurator.componentsJson({ ...req.query, lang: req.lang })),
   )
 
   app.post(

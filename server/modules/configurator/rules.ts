@@ -12,8 +12,9 @@ import {
 /**
  * The compatibility rules: small pure functions over a build (the chosen parts with their specs), each
  * answering its findings. A field a part does not carry (null: the catalogue does not know it) raises
- * nothing, so an incomplete import never blocks a build; compat-sql.ts states the same rules as SQL
- * over a candidate part and must agree with these (compat-sql.test.ts checks it on the seeded parts).
+ * nothing, so an incomplete import never blocks a build; compat.ts (in memory) and compat-sql.ts (SQL)
+ * state the same error rules over a candidate part and must agree with these (configurator.test.ts and
+ * parts-index.test.ts check it on the seeded parts).
  */
 
 export interface Part {

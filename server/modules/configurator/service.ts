@@ -1,8 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
 import type { Lang } from '../../../contract/common'
 import {
   COMPONENT_CATEGORY_SLUGS as CONFIGURATOR_CATEGORY_SLUGS,
   COMPONENT_CODES,
+  ComponentsResponse,
   CONFIGURATOR_ERROR_KEYS,
   MAX_QUANTITY,
   REQUIRED_CODES,
@@ -10,7 +12,6 @@ import {
   type ComponentCode,
   type ComponentInfo,
   type ComponentsInfoResponse,
-  type ComponentsResponse,
   type Configuration,
   type CreatedConfiguration,
   type GenerateFilterResponse,
@@ -19,6 +20,7 @@ import type { Db } from '../../db/connection'
 import type { StoredComponent } from '../../db/schema/configurator'
 import { forbidden, HttpError, notFound, unprocessable } from '../../http/errors'
 import { idempotent, type Answer, type IdempotencyRequest } from '../../http/idempotency'
+import { compatibleTest } from './compat'
 import { compatibleWhere } from './compat-sql'
 import { catalogFilters } from './filter-url'
 import {
@@ -28,12 +30,30 @@ import {
   type ConfiguratorRepo,
   type PartRow,
 } from './repo'
+import type { PartsHolder, PartsIndex } from './parts-index'
 import { candidateFindings, checkBuild, firstOf, type Build, type Part } from './rules'
 
 /** Who asks: the signed-in shopper, and the owner token a guest's client sends. */
 export interface Actor {
   userId: string | null
   token: string | null
+  lang: Lang
+}
+
+/** GET components' query, as the contract parses it, and the language asked. */
+export interface ComponentsRequest {
+  code: ComponentCode
+  city_id: number
+  components?: string
+  page: number
+  size: number
+  sort: 'popular' | 'price_asc' | 'price_desc'
+  brand?: string
+  priceMin?: number
+  priceMax?: number
+  inStock?: boolean
+  q?: string
+  includeIncompatible?: boolean
   lang: Lang
 }
 
@@ -99,7 +119,11 @@ function maxQuantity(code: ComponentCode, build: Build): number {
   return MAX_QUANTITY[code]
 }
 
-export function createConfiguratorService(db: Db) {
+/**
+ * `parts`: the PC parts held in memory beside the catalogue index (`parts-index.ts`); a slot's parts
+ * are answered there when it is current, and by the SQL of repo.ts otherwise (or without it).
+ */
+export function createConfiguratorService(db: Db, parts?: PartsHolder) {
   const repo = createConfiguratorRepo(db)
   let categoryCache: Promise<Map<string, { path: string; name_ru: string; name_kk: string }>> | null = null
   const categories = (reader: ConfiguratorRepo = repo) => {
@@ -139,13 +163,15 @@ export function createConfiguratorService(db: Db) {
     lines: readonly ComponentLine[],
     cityId: number,
     lang: Lang,
+    held: PartsIndex | null = null,
   ): Promise<LoadedBuild> {
     const seen = new Set<string>()
     for (const line of lines) {
       if (seen.has(line.sku)) throw unprocessable(CONFIGURATOR_ERROR_KEYS.duplicate, { sku: line.sku })
       seen.add(line.sku)
     }
-    const found = await repo.partsBySku([...seen], cityId, lang)
+    const found =
+      held?.partsBySku([...seen], cityId, lang) ?? (await repo.partsBySku([...seen], cityId, lang))
     const rows = new Map(found.map((r) => [r.sku, r]))
     const build: Part[] = []
     for (const line of lines) {
@@ -283,77 +309,109 @@ export function createConfiguratorService(db: Db) {
     })
   }
 
+  /** A slot's parts that fit the chosen ones: from `held` (the parts in memory) when given, else by SQL. */
+  async function components(
+    q: ComponentsRequest,
+    held: PartsIndex | null = null,
+  ): Promise<ComponentsResponse> {
+    const chosen = parseChosen(q.components)
+    const { build } = await loadBuild(chosen, q.city_id, q.lang, held)
+    const query = {
+      code: q.code,
+      includeIncompatible: q.includeIncompatible ?? false,
+      text: q.q,
+      cityId: q.city_id,
+      lang: q.lang,
+      sort: q.sort,
+      offset: (q.page - 1) * q.size,
+      limit: q.size,
+      brands: (q.brand ?? '').split(',').filter((b) => b !== ''),
+      priceMin: q.priceMin,
+      priceMax: q.priceMax,
+      inStock: q.inStock ?? false,
+    }
+    const { page, facets } = held
+      ? held.answer({ ...query, fits: compatibleTest(q.code, build) })
+      : await (async () => {
+          const sqlQuery = { ...query, compatible: compatibleWhere(q.code, build) }
+          const [page, facets] = await Promise.all([repo.candidates(sqlQuery), repo.facets(sqlQuery)])
+          return { page, facets }
+        })()
+    const items = page.map((row) => {
+      const candidate: Part = { code: q.code, sku: row.sku, quantity: 1, specs: specsOf(row) }
+      const findings = candidateFindings(build, candidate)
+      return {
+        sku: row.sku,
+        code: q.code,
+        title: row.title,
+        uri: row.uri,
+        brand: row.brand,
+        images: row.images,
+        price: row.price ?? 0,
+        old_price: row.old_price,
+        stock: row.stock,
+        isAvailable: row.stock > 0,
+        specs: candidate.specs,
+        warnings: findings.filter((m) => m.severity !== 'error'),
+        errors: findings.filter((m) => m.severity === 'error'),
+      }
+    })
+    return {
+      code: q.code,
+      page: q.page,
+      size: q.size,
+      total: facets.reduce((n, f) => n + f.matching, 0),
+      items,
+      brands: facets
+        .filter((f) => f.brand_slug !== null)
+        .map((f) => ({ code: f.brand_slug!, title: f.brand ?? f.brand_slug!, count: f.count })),
+      priceRange: {
+        min: facets.length === 0 ? 0 : Math.min(...facets.map((f) => f.min_price)),
+        max: facets.length === 0 ? 0 : Math.max(...facets.map((f) => f.max_price)),
+      },
+    }
+  }
+
   return {
+    /** A slot's parts that fit the chosen ones, from memory when the parts there are current. */
+    components: async (q: ComponentsRequest) => components(q, (await parts?.current()) ?? null),
+
     async componentsInfo(page: number, size: number, lang: Lang): Promise<ComponentsInfoResponse> {
       const all = await infoOf([], lang)
       return { page, size, total: all.length, items: all.slice((page - 1) * size, page * size) }
     },
 
-    async components(q: {
-      code: ComponentCode
-      city_id: number
-      components?: string
-      page: number
-      size: number
-      sort: 'popular' | 'price_asc' | 'price_desc'
-      brand?: string
-      priceMin?: number
-      priceMax?: number
-      inStock?: boolean
-      q?: string
-      includeIncompatible?: boolean
-      lang: Lang
-    }): Promise<ComponentsResponse> {
-      const { build } = await loadBuild(parseChosen(q.components), q.city_id, q.lang)
-      const query = {
-        code: q.code,
-        compatible: compatibleWhere(q.code, build),
-        includeIncompatible: q.includeIncompatible ?? false,
-        text: q.q,
-        cityId: q.city_id,
-        lang: q.lang,
-        sort: q.sort,
-        offset: (q.page - 1) * q.size,
-        limit: q.size,
-        brands: (q.brand ?? '').split(',').filter((b) => b !== ''),
-        priceMin: q.priceMin,
-        priceMax: q.priceMax,
-        inStock: q.inStock ?? false,
+    /**
+     * The components answer rendered as Fastify would (the contract's encoding, then JSON), kept per
+     * catalogue index and stock state when the parts in memory answer it.
+     */
+    async componentsJson(q: ComponentsRequest): Promise<Buffer> {
+      const held = (await parts?.current()) ?? null
+      const render = async () =>
+        Buffer.from(JSON.stringify(z.encode(ComponentsResponse, await components(q, held))))
+      if (!held) return render()
+      const key = JSON.stringify([
+        q.lang,
+        q.code,
+        q.city_id,
+        q.components ?? null,
+        q.page,
+        q.size,
+        q.sort,
+        q.brand ?? null,
+        q.priceMin ?? null,
+        q.priceMax ?? null,
+        q.inStock ?? false,
+        q.q ?? null,
+        q.includeIncompatible ?? false,
+      ])
+      const answers = held.answers()
+      let answer = answers.get(key)
+      if (answer === undefined) {
+        answer = await render()
+        answers.set(key, answer)
       }
-      const [page, facets] = await Promise.all([repo.candidates(query), repo.facets(query)])
-      const items = page.map((row) => {
-        const candidate: Part = { code: q.code, sku: row.sku, quantity: 1, specs: specsOf(row) }
-        const findings = candidateFindings(build, candidate)
-        return {
-          sku: row.sku,
-          code: q.code,
-          title: row.title,
-          uri: row.uri,
-          brand: row.brand,
-          images: row.images,
-          price: row.price ?? 0,
-          old_price: row.old_price,
-          stock: row.stock,
-          isAvailable: row.stock > 0,
-          specs: candidate.specs,
-          warnings: findings.filter((m) => m.severity !== 'error'),
-          errors: findings.filter((m) => m.severity === 'error'),
-        }
-      })
-      return {
-        code: q.code,
-        page: q.page,
-        size: q.size,
-        total: facets.reduce((n, f) => n + f.matching, 0),
-        items,
-        brands: facets
-          .filter((f) => f.brand_slug !== null)
-          .map((f) => ({ code: f.brand_slug!, title: f.brand ?? f.brand_slug!, count: f.count })),
-        priceRange: {
-          min: facets.length === 0 ? 0 : Math.min(...facets.map((f) => f.min_price)),
-          max: facets.length === 0 ? 0 : Math.max(...facets.map((f) => f.max_price)),
-        },
-      }
+      return answer
     },
 
     async generateFilter(req: {
@@ -362,17 +420,20 @@ export function createConfiguratorService(db: Db) {
       city_id: number
       lang: Lang
     }): Promise<GenerateFilterResponse> {
-      const { build } = await loadBuild(req.components, req.city_id, req.lang)
+      const held = (await parts?.current()) ?? null
+      const { build } = await loadBuild(req.components, req.city_id, req.lang, held)
       const slug = CONFIGURATOR_CATEGORY_SLUGS[req.code]
       const [category, filters, total] = await Promise.all([
         categories().then((m) => m.get(slug)),
         repo.categoryFilters(slug),
-        repo.count({
-          code: req.code,
-          compatible: compatibleWhere(req.code, build),
-          cityId: req.city_id,
-          inStock: false,
-        }),
+        held
+          ? held.count(req.code, compatibleTest(req.code, build), req.city_id)
+          : repo.count({
+              code: req.code,
+              compatible: compatibleWhere(req.code, build),
+              cityId: req.city_id,
+              inStock: false,
+            }),
       ])
       const path = category?.path ?? slug
       const url = catalogFilters(req.code, build, filters)
