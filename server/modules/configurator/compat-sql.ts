@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ComponentCode } from '../../../contract/configurator'
 import {
-  addsBeside,
+  candidateContext,
   drivesOn,
-  estimateWattage,
   firstOf,
   memoryCapacity,
   moduleCount,
   partsOf,
+  restDraw,
   type Build,
 } from './rules'
 
@@ -23,24 +23,8 @@ const text = (v: string) => sql`${v}::text`
 const oneOf = (column: SQL, values: readonly string[]) =>
   values.length === 0 ? sql`false` : sql`${column} in (${sql.join(values.map(text), sql`, `)})`
 
-/** The build as the candidate sees it: without its own kind, unless candidates are added beside (drives). */
-function context(build: Build, code: ComponentCode): Build {
-  return addsBeside(code) ? build : build.filter((p) => p.code !== code)
-}
-
-/** The draw of the build with a candidate of `code` that draws nothing itself (its TDP is added in SQL). */
-function restDraw(build: Build, code: ComponentCode): number {
-  return estimateWattage([...build, { code, sku: '', quantity: 1, specs: {} }])
-}
-
 export function compatibleWhere(code: ComponentCode, chosen: Build): SQL {
-  const build = context(chosen, code)
-  const cpu = firstOf(build, 'cpu')?.specs
-  const board = firstOf(build, 'motherboard')?.specs
-  const gpu = firstOf(build, 'gpu')?.specs
-  const psu = firstOf(build, 'psu')?.specs
-  const pcCase = firstOf(build, 'case')?.specs
-  const cooler = firstOf(build, 'cooler')?.specs
+  const { build, cpu, board, gpu, psu, pcCase, cooler } = candidateContext(chosen, code)
   const clauses: SQL[] = []
   const add = (clause: SQL) => clauses.push(clause)
 

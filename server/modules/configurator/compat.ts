@@ -1,13 +1,13 @@
 import type { ComponentCode } from '../../../contract/configurator'
 import type { SpecColumns } from './repo'
 import {
-  addsBeside,
+  candidateContext,
   drivesOn,
-  estimateWattage,
   firstOf,
   memoryCapacity,
   moduleCount,
   partsOf,
+  restDraw,
   type Build,
 } from './rules'
 
@@ -22,27 +22,11 @@ export type Fits = (x: SpecColumns) => boolean
 
 const always: Fits = () => true
 
-/** The build as the candidate sees it: without its own kind, unless candidates are added beside (drives). */
-function context(build: Build, code: ComponentCode): Build {
-  return addsBeside(code) ? build : build.filter((p) => p.code !== code)
-}
-
-/** The draw of the build with a candidate of `code` that draws nothing itself (its TDP is added per part). */
-function restDraw(build: Build, code: ComponentCode): number {
-  return estimateWattage([...build, { code, sku: '', quantity: 1, specs: {} }])
-}
-
 const driveCount = (build: Build, iface: 'm2' | 'sata') =>
   drivesOn(build, iface).reduce((n, p) => n + p.quantity, 0)
 
 export function compatibleTest(code: ComponentCode, chosen: Build): Fits {
-  const build = context(chosen, code)
-  const cpu = firstOf(build, 'cpu')?.specs
-  const board = firstOf(build, 'motherboard')?.specs
-  const gpu = firstOf(build, 'gpu')?.specs
-  const psu = firstOf(build, 'psu')?.specs
-  const pcCase = firstOf(build, 'case')?.specs
-  const cooler = firstOf(build, 'cooler')?.specs
+  const { build, cpu, board, gpu, psu, pcCase, cooler } = candidateContext(chosen, code)
   const tests: Fits[] = []
   const add = (test: Fits) => tests.push(test)
 

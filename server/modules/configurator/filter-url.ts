@@ -1,5 +1,5 @@
 import type { ComponentCode } from '../../../contract/configurator'
-import { drivesOn, estimateWattage, firstOf, moduleCount, partsOf, addsBeside, type Build } from './rules'
+import { candidateContext, drivesOn, moduleCount, partsOf, restDraw, type Build } from './rules'
 
 /**
  * The catalogue's own filters (`/f/{code}/{value}` pairs, spec 2.3) that come closest to "the parts of
@@ -23,13 +23,6 @@ export interface CatalogFilters {
 
 type Want = { code: string; values: readonly string[] } | { code: string; min?: number; max?: number }
 
-function context(build: Build, code: ComponentCode): Build {
-  return addsBeside(code) ? build : build.filter((p) => p.code !== code)
-}
-
-const restDraw = (build: Build, code: ComponentCode) =>
-  estimateWattage([...build, { code, sku: '', quantity: 1, specs: {} }])
-
 const units = (parts: Build) => parts.reduce((n, p) => n + p.quantity, 0)
 
 const intersect = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
@@ -40,13 +33,7 @@ export function catalogFilters(
   chosen: Build,
   defs: readonly CategoryFilterDef[],
 ): CatalogFilters {
-  const build = context(chosen, code)
-  const cpu = firstOf(build, 'cpu')?.specs
-  const board = firstOf(build, 'motherboard')?.specs
-  const gpu = firstOf(build, 'gpu')?.specs
-  const psu = firstOf(build, 'psu')?.specs
-  const pcCase = firstOf(build, 'case')?.specs
-  const cooler = firstOf(build, 'cooler')?.specs
+  const { build, cpu, board, gpu, psu, pcCase, cooler } = candidateContext(chosen, code)
   const ramTypes = partsOf(build, 'ram')
     .map((p) => p.specs.memoryType)
     .filter((t): t is string => t !== undefined)

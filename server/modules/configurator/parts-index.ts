@@ -3,7 +3,7 @@ import { Lru } from '../../lib/lru'
 import type { ComponentCode, ComponentSort } from '../../../contract/configurator'
 import { cityIndex, imageIds, type CatalogIndex } from '../catalog'
 import type { Fits } from './compat'
-import type { FacetRow, PartRow, SpecRow } from './repo'
+import type { FacetRow, PartRow, SlotQuery, SpecRow } from './repo'
 
 /**
  * The PC parts held in memory beside one catalogue index: every listed part's compatibility row
@@ -22,21 +22,9 @@ import type { FacetRow, PartRow, SpecRow } from './repo'
 const ANSWERS_KEPT = 5_000
 const ANSWER_BYTES_KEPT = 16_000_000
 
-export interface PartsQuery {
-  code: ComponentCode
+export interface PartsQuery extends SlotQuery {
   /** compat.ts's test of the build. */
   fits: Fits
-  cityId: number
-  lang: Lang
-  sort: ComponentSort
-  offset: number
-  limit: number
-  brands: string[]
-  priceMin?: number
-  priceMax?: number
-  inStock: boolean
-  text?: string
-  includeIncompatible?: boolean
 }
 
 export interface PartsAnswer {

@@ -104,10 +104,9 @@ const cardColumns = (lang: Lang, cityId: number) => sql`
   pr.price, pr.old_price,
   coalesce((select sum(s.quantity) from stocks s where s.product_id = p.id and s.city_id = ${cityId}), 0)::int as stock`
 
-export interface CandidateQuery {
+/** What a slot's list asks, whichever way it is answered (by SQL here, or in memory: parts-index.ts). */
+export interface SlotQuery {
   code: ComponentCode
-  /** compat-sql.ts's clause over `x`. */
-  compatible: SQL
   cityId: number
   lang: Lang
   sort: ComponentSort
@@ -119,8 +118,13 @@ export interface CandidateQuery {
   inStock: boolean
   /** Words of the title in the asked language. */
   text?: string
-  /** The parts `compatible` leaves out are listed too, after the ones it lets through. */
+  /** The parts that do not fit are listed too, after the ones that do. */
   includeIncompatible?: boolean
+}
+
+export interface CandidateQuery extends SlotQuery {
+  /** compat-sql.ts's clause over `x`. */
+  compatible: SQL
 }
 
 const ORDER: Record<ComponentSort, SQL> = {

@@ -304,3 +304,26 @@ export function withCandidate(build: Build, candidate: Part): Part[] {
 export function candidateFindings(build: Build, candidate: Part): CompatibilityMessage[] {
   return checkBuild(withCandidate(build, candidate)).messages.filter((m) => m.parts.includes(candidate.sku))
 }
+
+/**
+ * What the error rules of a candidate of `code` read of the chosen parts (compat.ts, compat-sql.ts,
+ * filter-url.ts): the build as the candidate sees it (without its own kind, unless candidates are added
+ * beside, as drives are) and the specs of its one-of-a-kind parts.
+ */
+export function candidateContext(chosen: Build, code: ComponentCode) {
+  const build = addsBeside(code) ? chosen : chosen.filter((p) => p.code !== code)
+  return {
+    build,
+    cpu: firstOf(build, 'cpu')?.specs,
+    board: firstOf(build, 'motherboard')?.specs,
+    gpu: firstOf(build, 'gpu')?.specs,
+    psu: firstOf(build, 'psu')?.specs,
+    pcCase: firstOf(build, 'case')?.specs,
+    cooler: firstOf(build, 'cooler')?.specs,
+  }
+}
+
+/** The draw of the build with a candidate of `code` that draws nothing itself (its own draw is added per part). */
+export function restDraw(build: Build, code: ComponentCode): number {
+  return estimateWattage([...build, { code, sku: '', quantity: 1, specs: {} }])
+}
