@@ -58,7 +58,7 @@ export function createWishlistWatch({ db, catalog, notify, log }: WishlistWatchD
 
   async function run(): Promise<number> {
     const index = await catalog()
-    const version = `${index.version}:${index.stock.generation}`
+    const version = `${index.version}:${index.priceState.generation}:${index.stock.generation}`
     if (version === lastSeen) return 0
     const watched = await rows<WatchedRow>(
       db,
