@@ -15,7 +15,7 @@ export interface AnswerCacheOptions {
  * client refetching, the page and its facets both asked) costs a map lookup instead of the bit
  * arithmetic, the facet counts and the serialisation.
  *
- * An answer is a function of the index, its stock state and the request, so that is the key:
+ * An answer is a function of the index, its price and stock states and the request, so that is the key:
  *  - the catalogue (products, filters, pictures) lives in the `CatalogIndex` object, which a
  *    catalogue change replaces as a whole; the cache belongs to one index and goes with it;
  *  - prices and stock are swapped inside the index (`applyPricesOf`, `applyStock`: a new `PriceState`

@@ -38,8 +38,7 @@ async function getJson(url: string): Promise<unknown> {
   return res.json()
 }
 
-const listing = async (query: string) =>
-  ProductListResponse.parse(await getJson(`${LISTING}?${query}`))
+const listing = async (query: string) => ProductListResponse.parse(await getJson(`${LISTING}?${query}`))
 
 /** Every product of the category a city lists, in the order of a sorting. */
 async function allListed(city: number, sorting: string): Promise<{ id: number; price: number | null }[]> {
@@ -52,7 +51,10 @@ async function allListed(city: number, sorting: string): Promise<{ id: number; p
 }
 
 /** The category's products a city prices, by price (or discount) then id, as the database holds them now. */
-async function pricedInSql(city: number, by: 'price' | 'discount' = 'price'): Promise<{ id: number; price: number }[]> {
+async function pricedInSql(
+  city: number,
+  by: 'price' | 'discount' = 'price',
+): Promise<{ id: number; price: number }[]> {
   return rows<{ id: number; price: number }>(
     database.db,
     sql`select p.id, pp.price from products p
@@ -207,7 +209,9 @@ describe('the index holder follows price_changes', () => {
     const [a] = products as [TestProduct]
     try {
       await database.db.transaction(async (tx) => {
-        await tx.execute(sql`create temporary table saved_prices on commit drop as select * from product_prices`)
+        await tx.execute(
+          sql`create temporary table saved_prices on commit drop as select * from product_prices`,
+        )
         await tx.execute(sql`truncate product_prices`)
         await tx.execute(sql`insert into product_prices select * from saved_prices`)
         await tx.execute(

@@ -72,7 +72,7 @@ export interface BrandCategory {
  * index (`catalog-index.ts`); product pages add their description and specifications from the
  * database through a small cache. Hot answers are returned as JSON text, already validated by the
  * tests against the contract, so Fastify sends them without a second serialisation; whole listing
- * and facet answers are kept per index and stock state (`answer-cache.ts`).
+ * and facet answers are kept per index and price and stock state (`answer-cache.ts`).
  */
 export function createCatalogService({ holder, repo, now = Date.now }: CatalogServiceDeps) {
   const renderers = new WeakMap<CatalogIndex, Renderer>()
