@@ -14,9 +14,9 @@ import {
 /**
  * The catalogue's change counter: one row (id 1) whose `version` grows with every statement that
  * writes products, categories, filters, brands or product images (prices no longer: `price_changes`).
- * The triggers that bump it live in the migration `0001_catalog_version`; they run inside the writer's transaction, so a
- * server process that reads a new version is sure to see the change behind it. Each process polls
- * it every few seconds and rebuilds its in-memory catalogue index when it moved
+ * The triggers that bump it live in the migration `0001_catalog_version`; they run inside the
+ * writer's transaction, so a server process that reads a new version is sure to see the change behind
+ * it. Each process polls it every few seconds and rebuilds its in-memory catalogue index when it moved
  * (`server/modules/catalog/index-holder.ts`).
  */
 export const catalogVersion = pgTable(

@@ -48,9 +48,9 @@ export interface ProductSourceOptions {
  *
  * With the cache on, what was read is kept until the catalogue's version or the price or stock sequence
  * moves (checked at most every two seconds, through the caller's connection) and once more on the check
- * after a move: a sequence moves when a price or stock writer writes, before it commits. A cart may so show a price
- * or a stock up to a few seconds old, as the catalogue's listings do; checkout reserves against the
- * database itself.
+ * after a move: a sequence moves when a price or stock writer writes, before it commits. A cart may so
+ * show a price or a stock up to a few seconds old, as the catalogue's listings do; checkout reserves
+ * against the database itself.
  */
 export function createProductSource({
   cache,

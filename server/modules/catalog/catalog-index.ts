@@ -36,8 +36,9 @@
  * prices' versions. Each process polls all three every 2 s (one tiny query). A catalogue change
  * rebuilds the whole index in the background while the old one keeps answering, then swaps it in; a
  * price or stock change rereads only the changed products' rows and swaps a copied `PriceState` or
- * `StockState` (an import's prices would otherwise rebuild the index every 10 s while it runs). Several processes each hold their own
- * copy and converge within a poll interval plus the build time; nothing here is shared state.
+ * `StockState` (an import's prices would otherwise rebuild the index every 10 s while it runs).
+ * Several processes each hold their own copy and converge within a poll interval plus the build time;
+ * nothing here is shared state.
  *
  * Measured (see the module's report in the bench notes): build time and heap at 20,000 and 200,000
  * products are logged at start as `catalog index built`.

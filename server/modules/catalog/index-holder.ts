@@ -36,9 +36,10 @@ interface Follower {
  *
  * - The first build starts when the app is ready (after a first-start seed); requests that arrive
  *   before it finishes wait for it.
- * - Every `pollMs` one query reads `catalog_version` and the price and stock sequences. A new catalogue version
- *   rebuilds the whole index while the old one keeps answering; versions are read before the data, so
- *   a write landing during a build moves the version again and the next poll rebuilds once more.
+ * - Every `pollMs` one query reads `catalog_version` and the price and stock sequences. A new
+ *   catalogue version rebuilds the whole index while the old one keeps answering; versions are read
+ *   before the data, so a write landing during a build moves the version again and the next poll
+ *   rebuilds once more.
  *   Rebuilds are spaced by 10 s (or twice the last build's time), and the build yields to requests
  *   every 10,000 products.
  * - Every poll also reads which products' prices and stock changed since the last look

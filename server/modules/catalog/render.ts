@@ -42,8 +42,8 @@ const isIntangible = (type: ProductRecord['type']) =>
 
 /**
  * The kiosk stickers of a product in a city at `now`: out of stock, pre-order, the gift or kit of its
- * winning promotion, prepayment only, showcase units. Cards are cached per price and stock load and hour, so
- * this runs once per card and hour, not per request.
+ * winning promotion, prepayment only, showcase units. Cards are cached per price and stock load and
+ * hour, so this runs once per card and hour, not per request.
  */
 export function kioskMask(index: CatalogIndex, pos: number, city: CityIndex, now: number): number {
   const r = index.records[pos]!
