@@ -12,8 +12,9 @@ const ENTRY_OVERHEAD_BYTES = 400
 
 /**
  * What a rendered page is a function of, besides its address:
- *  - `data`: the catalogue's version and stock generation (a change of products, prices or stock moves
- *    them, and with them every key) and the store's local hour (the delivery estimates' clock);
+ *  - `data`: the catalogue's version and its price and stock generations (a change of products, prices
+ *    or stock moves one of them, and with it every key) and the store's local hour (the delivery
+ *    estimates' clock);
  *  - `bot`: a bot's page is rendered whole before sending, a browser's streamed; they are kept apart.
  * The render reads nothing else of the request: not its cookies, not its headers (the language and the
  * city are in the address), and its API calls are answered in-process without the shopper's session.

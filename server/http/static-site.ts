@@ -33,12 +33,13 @@ export interface StaticSiteOptions {
 }
 
 /**
- * What a rendered page's data is as of now: the catalogue's version and stock generation (a change of
- * products, prices or stock moves them) and the store's local hour (delivery estimates follow it).
+ * What a rendered page's data is as of now: the catalogue's version and its price and stock generations
+ * (a change of products, prices or stock moves one of them) and the store's local hour (delivery
+ * estimates follow it).
  */
 async function pageData(app: App): Promise<string> {
   const index = await app.catalog.index()
-  return `${index.version}.${index.stock.generation}.${deliveryClock(Date.now())}`
+  return `${index.version}.${index.priceState.generation}.${index.stock.generation}.${deliveryClock(Date.now())}`
 }
 
 /**

@@ -13,10 +13,10 @@ import {
 
 /**
  * The catalogue's change counter: one row (id 1) whose `version` grows with every statement that
- * writes products, prices, categories, filters, brands or product images. The triggers that bump it
- * live in the migration `0001_catalog_version`; they run inside the writer's transaction, so a
- * server process that reads a new version is sure to see the change behind it. Each process polls
- * it every few seconds and rebuilds its in-memory catalogue index when it moved
+ * writes products, categories, filters, brands or product images (prices no longer: `price_changes`).
+ * The triggers that bump it live in the migration `0001_catalog_version`; they run inside the
+ * writer's transaction, so a server process that reads a new version is sure to see the change behind
+ * it. Each process polls it every few seconds and rebuilds its in-memory catalogue index when it moved
  * (`server/modules/catalog/index-holder.ts`).
  */
 export const catalogVersion = pgTable(
@@ -54,4 +54,24 @@ export const stockChanges = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stock_changes_xid').on(t.xid), index('stock_changes_at').on(t.at)],
+)
+
+/**
+ * Which products' prices a transaction changed, as `stock_changes` does for stock (migration
+ * `0044_price_changes`): a write to `product_prices` records its products here instead of moving the
+ * catalogue's version, and each process rewrites only those products' prices in its index rather than
+ * rebuilding it. A statement writing more than 5,000 products, or a truncate, records one row with no
+ * product: read all prices again. The last id given out is the prices' version.
+ */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id'),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_changes_xid').on(t.xid), index('price_changes_at').on(t.at)],
 )

@@ -64,7 +64,7 @@ describe('cart product source', () => {
     expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(1)
   })
 
-  it('with the cache sees a price change once the catalogue version moves', async () => {
+  it('with the cache sees a price change once the price sequence moves, then on the check after the move once more', async () => {
     let clock = 0
     const source = createProductSource({ cache: true, checkEveryMs: 1000, clock: () => clock })
     const p = await makeProduct(database.db, { prices: { 1: 10_000 } })
@@ -74,6 +74,19 @@ describe('cart product source', () => {
     )
     clock = 1500
     expect((await source.get(database.db, 1, [p.id]))[0]!.price).toBe(9_000)
+
+    // a price write moves no catalogue version: the price sequence alone tells, also for a writer that
+    // commits after the check that saw its move
+    await database.db.execute(sql`select nextval('price_changes_id_seq')`)
+    clock = 2600
+    expect((await source.get(database.db, 1, [p.id]))[0]!.price).toBe(9_000)
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table product_prices disable trigger product_prices_changes_update`)
+      await tx.execute(sql`update product_prices set price = 8000 where product_id = ${p.id} and city_id = 1`)
+      await tx.execute(sql`alter table product_prices enable trigger product_prices_changes_update`)
+    })
+    clock = 3700
+    expect((await source.get(database.db, 1, [p.id]))[0]!.price).toBe(8_000)
   })
 })
 

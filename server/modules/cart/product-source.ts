@@ -46,11 +46,11 @@ export interface ProductSourceOptions {
  * by sku. Every cart change needs each of its lines' products, and reading them is most of what a change
  * costs the database, while they change with the catalogue and its stock, not with the cart.
  *
- * With the cache on, what was read is kept until the catalogue's version or the stock sequence moves
- * (checked at most every two seconds, through the caller's connection) and once more on the check after
- * a move: the sequence moves when a stock writer writes, before it commits. A cart may so show a price
- * or a stock up to a few seconds old, as the catalogue's listings do; checkout reserves against the
- * database itself.
+ * With the cache on, what was read is kept until the catalogue's version or the price or stock sequence
+ * moves (checked at most every two seconds, through the caller's connection) and once more on the check
+ * after a move: a sequence moves when a price or stock writer writes, before it commits. A cart may so
+ * show a price or a stock up to a few seconds old, as the catalogue's listings do; checkout reserves
+ * against the database itself.
  */
 export function createProductSource({
   cache,
@@ -74,7 +74,8 @@ export function createProductSource({
 
   async function check(db: Db) {
     const now = await readCatalogVersions(db)
-    const changed = !seen || now.catalog !== seen.catalog || now.stock !== seen.stock
+    const changed =
+      !seen || now.catalog !== seen.catalog || now.price !== seen.price || now.stock !== seen.stock
     if (changed || recheck) forget()
     recheck = changed
     seen = now

@@ -195,14 +195,18 @@ describe('catalogue import: the same file twice', () => {
     const first = await importFile(csv)
     expect(first.changes).toMatchObject({ prices: 2, stocks: 1 })
     const versions = await rows<{ v: number }>(db, sql`select version::int as v from catalog_version`)
+    const priceChangesOf = () =>
+      rows<{ n: number }>(db, sql`select count(*)::int as n from price_changes where product_id = ${a.id}`)
+    const recorded = await priceChangesOf()
     const second = await importFile(csv)
     expect(second.same_as).toBe(first.id)
     expect(second.content_hash).toBe(first.content_hash)
     expect(second.changes).toEqual({ products_created: 0, products_updated: 0, prices: 0, stocks: 0 })
-    // not even the catalogue's version moved: no index is rebuilt for it
+    // not even the catalogue's version moved, nor a price recorded as changed: no index does anything for it
     expect(await rows<{ v: number }>(db, sql`select version::int as v from catalog_version`)).toEqual(
       versions,
     )
+    expect(await priceChangesOf()).toEqual(recorded)
     expect(await stockAt(a, shop(1))).toBe(9)
   })
 })

@@ -251,8 +251,8 @@ export function createImportRepo(db: Db) {
             where ${live(id, from, to)} and r.stock is not null and r.stock < h.held`,
       )
 
-      // A statement writing catalogue tables moves the catalogue's version (and every process rebuilds
-      // its index) even when it changes no row: each write runs only when a read says it has work.
+      // A statement writing products moves the catalogue's version (and every process rebuilds its
+      // index) even when it changes no row: each write runs only when a read says it has work.
       const any = async (query: ReturnType<typeof sql>) =>
         (await rows<{ yes: boolean }>(tx, sql`select exists (${query}) as yes`))[0]!.yes
 

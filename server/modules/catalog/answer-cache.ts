@@ -1,5 +1,5 @@
 import { Lru } from '../../lib/lru'
-import type { CatalogIndex, StockState, Tuning } from './catalog-index'
+import type { CatalogIndex, PriceState, StockState, Tuning } from './catalog-index'
 
 /** Listing and facet answers kept rendered, as UTF-8 JSON: 64 MB at most per process. */
 const ANSWER_CACHE_BYTES = 64_000_000
@@ -15,11 +15,11 @@ export interface AnswerCacheOptions {
  * client refetching, the page and its facets both asked) costs a map lookup instead of the bit
  * arithmetic, the facet counts and the serialisation.
  *
- * An answer is a function of the index, its stock state and the request, so that is the key:
- *  - the catalogue (products, prices, filters, pictures) lives in the `CatalogIndex` object, which a
+ * An answer is a function of the index, its price and stock states and the request, so that is the key:
+ *  - the catalogue (products, filters, pictures) lives in the `CatalogIndex` object, which a
  *    catalogue change replaces as a whole; the cache belongs to one index and goes with it;
- *  - stock is swapped inside the index (`applyStock`, a new `StockState` each time, also when a
- *    recheck keeps the version), so a new stock state empties the cache;
+ *  - prices and stock are swapped inside the index (`applyPricesOf`, `applyStock`: a new `PriceState`
+ *    or `StockState` each time, also when a recheck keeps the version), so a new one empties the cache;
  *  - the caller adds what else the answer depends on: the request fields and, for cards, the
  *    delivery clock (the local hour their estimates are computed for).
  * The tests switch `index.tuning` to compare the two ways of counting; a changed tuning empties the
@@ -28,7 +28,7 @@ export interface AnswerCacheOptions {
 export class AnswerCache {
   private readonly perIndex = new WeakMap<
     CatalogIndex,
-    { stock: StockState; tuning: Tuning; answers: Lru<string, Buffer> }
+    { prices: PriceState; stock: StockState; tuning: Tuning; answers: Lru<string, Buffer> }
   >()
 
   constructor(private readonly options: AnswerCacheOptions = {}) {}
@@ -46,8 +46,14 @@ export class AnswerCache {
 
   private answersOf(index: CatalogIndex): Lru<string, Buffer> {
     let entry = this.perIndex.get(index)
-    if (!entry || entry.stock !== index.stock || entry.tuning !== index.tuning) {
+    if (
+      !entry ||
+      entry.prices !== index.priceState ||
+      entry.stock !== index.stock ||
+      entry.tuning !== index.tuning
+    ) {
       entry = {
+        prices: index.priceState,
         stock: index.stock,
         tuning: index.tuning,
         answers: new Lru<string, Buffer>({

@@ -31,11 +31,14 @@
  * is clear. Cost grows with the range size / 32 times the number of options, not with the rows.
  *
  * Refresh (`index-holder.ts`). Triggers bump `catalog_version` on every statement that writes the
- * catalogue tables, and every write to `stocks` records its products in `stock_changes`, whose id
- * sequence is the stock's version. Each process polls both every 2 s (one tiny query). A
- * catalogue change rebuilds the whole index in the background while the old one keeps answering, then swaps it in; a stock-only change reloads the
- * stock arrays (one grouped query) and swaps the `StockState`. Several processes each hold their own
- * copy and converge within a poll interval plus the build time; nothing here is shared state.
+ * catalogue tables but prices; every write to `stocks` records its products in `stock_changes` and
+ * every write to `product_prices` in `price_changes`, whose id sequences are the stock's and the
+ * prices' versions. Each process polls all three every 2 s (one tiny query). A catalogue change
+ * rebuilds the whole index in the background while the old one keeps answering, then swaps it in; a
+ * price or stock change rereads only the changed products' rows and swaps a copied `PriceState` or
+ * `StockState` (an import's prices would otherwise rebuild the index every 10 s while it runs).
+ * Several processes each hold their own copy and converge within a poll interval plus the build time;
+ * nothing here is shared state.
  *
  * Measured (see the module's report in the bench notes): build time and heap at 20,000 and 200,000
  * products are logged at start as `catalog index built`.
@@ -225,6 +228,20 @@ export interface PriceTable {
   priced: Bits
 }
 
+/**
+ * Prices per city, swapped as a whole when `product_prices` changes (`applyPrices`, `applyPricesOf`), as
+ * stock is: a listing started on the old state finishes on it.
+ */
+export interface PriceState {
+  /** The `price_changes` sequence as last read (see `Versions.price`). */
+  version: number
+  /** Different for every load: what caches of price-dependent answers key on. */
+  generation: number
+  tables: PriceTable[]
+  /** The sorted permutations by a city's price or discount: they go with the prices they were sorted by. */
+  perms: Map<string, Int32Array>
+}
+
 export interface ServicePoint {
   id: number
   cityId: number
@@ -392,6 +409,8 @@ function valueCodes(value: unknown): string[] {
 
 export interface IndexSource {
   catalogVersion: number
+  /** The prices' version when they were read (`Versions.price`). */
+  priceVersion: number
   categories: CategoryRow[]
   filters: FilterRow[]
   brands: BrandRow[]
@@ -408,7 +427,7 @@ export class CatalogIndex {
   readonly records: ProductRecord[]
   readonly categories: CategoryNode[]
   readonly roots: CategoryNode[]
-  readonly prices: PriceTable[]
+  priceState: PriceState
   readonly brands: Brand[]
   readonly points: Map<number, ServicePoint>
   stock: StockState
@@ -440,7 +459,7 @@ export class CatalogIndex {
     init: {
       records: ProductRecord[]
       categories: CategoryNode[]
-      prices: PriceTable[]
+      prices: PriceState
       brands: Brand[]
       points: Map<number, ServicePoint>
     },
@@ -449,7 +468,7 @@ export class CatalogIndex {
     this.size = init.records.length
     this.categories = init.categories
     this.roots = init.categories.filter((c) => c.parent === null)
-    this.prices = init.prices
+    this.priceState = init.prices
     this.brands = init.brands
     this.points = init.points
     this.stock = emptyStock(this.size, 0)
@@ -475,6 +494,11 @@ export class CatalogIndex {
       this.categoryBySlug.set(c.slug, c)
     }
     for (const b of init.brands) this.brandBySlug.set(b.slug, b)
+  }
+
+  /** The current prices per city (read once per answer: `applyPricesOf` swaps them). */
+  get prices(): PriceTable[] {
+    return this.priceState.tables
   }
 
   // ------------------------------------------------------------------ building
@@ -571,24 +595,11 @@ export class CatalogIndex {
 
     hangPromotions(source.promotions, records, nodes, posById)
 
-    // prices per city
-    const prices: PriceTable[] = Array.from({ length: CITY_COUNT }, () => emptyPrices(n))
+    const prices = newPriceState(n, source.priceVersion)
     await source.eachPriceBatch((batch) => {
       for (const row of batch) {
         const pos = posById.get(row.product_id)
-        const table = prices[row.city_id - 1]
-        if (pos === undefined || !table) continue
-        table.has[pos] = 1
-        setBit(table.priced, pos)
-        table.price[pos] = row.price
-        table.oldPrice[pos] = row.old_price ?? -1
-        table.discount[pos] = row.discount
-        table.priceUsd[pos] = Number(row.price_usd)
-        table.creditMonths[pos] = row.credit_month_num ?? 0
-        table.creditAmount[pos] = row.credit_amount ?? 0
-        table.creditLabel[pos] = row.credit_type_label
-        table.installmentMonths[pos] = row.installment_month_num ?? 0
-        table.installmentAmount[pos] = row.installment_amount ?? 0
+        if (pos !== undefined) writePrice(prices.tables, pos, row)
       }
     })
 
@@ -889,6 +900,44 @@ export class CatalogIndex {
       if (pos !== undefined) this.addStock(state, pos, row)
     }
     this.stock = state
+  }
+
+  /** Replaces all prices (built aside from every batch, swapped at the end). */
+  async applyPrices(eachPriceBatch: IndexSource['eachPriceBatch'], version: number): Promise<void> {
+    const state = newPriceState(this.size, version)
+    await eachPriceBatch((batch) => {
+      for (const row of batch) {
+        const pos = this.posById.get(row.product_id)
+        if (pos !== undefined) writePrice(state.tables, pos, row)
+      }
+    })
+    this.priceState = state
+  }
+
+  /**
+   * Replaces the prices of these products only, from all their rows: a product with no row in a city is
+   * no longer sold there. The tables are copied and swapped, with none of the old state's price and
+   * discount orders (they are sorted again on first use): a listing that started on the old state
+   * finishes on it. Copying is some 30 MB at 200,000 products; rebuilding the index for a price read
+   * every product, price and stock row again and held the event loop for stretches of 100 ms and more.
+   */
+  applyPricesOf(productIds: readonly number[], rows: readonly PriceRow[], version: number): void {
+    const state: PriceState = {
+      version,
+      generation: ++priceLoads,
+      tables: this.priceState.tables.map(copyPrices),
+      perms: new Map(),
+    }
+    for (const id of productIds) {
+      const pos = this.posById.get(id)
+      if (pos === undefined) continue
+      for (const table of state.tables) clearPrice(table, pos)
+    }
+    for (const row of rows) {
+      const pos = this.posById.get(row.product_id)
+      if (pos !== undefined) writePrice(state.tables, pos, row)
+    }
+    this.priceState = state
   }
 
   private addStock(state: StockState, pos: number, row: StockRow): void {
@@ -1198,18 +1247,19 @@ export class CatalogIndex {
     return order
   }
 
-  /** The scope's positions in `sort` order (ties by id), computed once per index. */
+  /** The scope's positions in `sort` order (ties by id), computed once per index (or price state). */
   permutation(scope: Scope, sort: SortKey, city: CityIndex): Int32Array {
     const cityDependent = sort === 'discount' || sort === 'price_asc' || sort === 'price_desc'
     const key = `${scope.extra ? 'all' : `${scope.start}-${scope.end}`}|${sort}|${cityDependent ? city : ''}`
-    let perm = this.perms.get(key)
+    const perms = cityDependent ? this.priceState.perms : this.perms
+    let perm = perms.get(key)
     if (perm) return perm
     const start = scope.extra ? 0 : scope.start
     const end = scope.extra ? this.size : scope.end
     const list = new Int32Array(end - start)
     for (let i = 0; i < list.length; i++) list[i] = start + i
     perm = list.sort(this.comparator(sort, city))
-    this.perms.set(key, perm)
+    perms.set(key, perm)
     return perm
   }
 
@@ -1307,6 +1357,64 @@ function compareValues(a: unknown[], b: unknown[]): number {
     if (c !== 0) return c
   }
   return 0
+}
+
+let priceLoads = 0
+
+function newPriceState(n: number, version: number): PriceState {
+  return {
+    version,
+    generation: ++priceLoads,
+    tables: Array.from({ length: CITY_COUNT }, () => emptyPrices(n)),
+    perms: new Map(),
+  }
+}
+
+function copyPrices(t: PriceTable): PriceTable {
+  return {
+    has: t.has.slice(),
+    price: t.price.slice(),
+    oldPrice: t.oldPrice.slice(),
+    discount: t.discount.slice(),
+    priceUsd: t.priceUsd.slice(),
+    creditMonths: t.creditMonths.slice(),
+    creditAmount: t.creditAmount.slice(),
+    creditLabel: t.creditLabel.slice(),
+    installmentMonths: t.installmentMonths.slice(),
+    installmentAmount: t.installmentAmount.slice(),
+    priced: t.priced.slice(),
+  }
+}
+
+/** Leaves the position unpriced in the table, as a product without a row is after a build. */
+function clearPrice(t: PriceTable, pos: number): void {
+  t.has[pos] = 0
+  clearBit(t.priced, pos)
+  t.price[pos] = 0
+  t.oldPrice[pos] = -1
+  t.discount[pos] = 0
+  t.priceUsd[pos] = 0
+  t.creditMonths[pos] = 0
+  t.creditAmount[pos] = 0
+  t.creditLabel[pos] = null
+  t.installmentMonths[pos] = 0
+  t.installmentAmount[pos] = 0
+}
+
+function writePrice(tables: PriceTable[], pos: number, row: PriceRow): void {
+  const table = tables[row.city_id - 1]
+  if (!table) return
+  table.has[pos] = 1
+  setBit(table.priced, pos)
+  table.price[pos] = row.price
+  table.oldPrice[pos] = row.old_price ?? -1
+  table.discount[pos] = row.discount
+  table.priceUsd[pos] = Number(row.price_usd)
+  table.creditMonths[pos] = row.credit_month_num ?? 0
+  table.creditAmount[pos] = row.credit_amount ?? 0
+  table.creditLabel[pos] = row.credit_type_label
+  table.installmentMonths[pos] = row.installment_month_num ?? 0
+  table.installmentAmount[pos] = row.installment_amount ?? 0
 }
 
 function emptyPrices(n: number): PriceTable {

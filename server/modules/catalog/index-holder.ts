@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { CatalogIndex, categoryNodes } from './catalog-index'
 import { categoryTreeOf, type CategoryTree } from './category-tree'
-import type { CatalogRepo } from './repo'
+import type { CatalogRepo, ChangeLog, Changes, Versions } from './repo'
 
 export interface HolderOptions {
   /** How often each process asks whether the catalogue or the stock changed. */
@@ -13,35 +13,63 @@ const DEFAULT_POLL_MS = 2000
 const MIN_REBUILD_INTERVAL_MS = 10_000
 /** More changed products than this since the last look: all stock is read again instead. */
 const MAX_STOCK_DELTA = 5_000
-const FORGET_STOCK_CHANGES_EVERY_MS = 10 * 60_000
+/**
+ * The same for prices. An import writes up to 2,000 products per chunk and several chunks per poll;
+ * rewriting 20,000 products' prices in copied tables still costs a fraction of reading all of them.
+ */
+const MAX_PRICE_DELTA = 20_000
+const FORGET_CHANGES_EVERY_MS = 10 * 60_000
+
+/** Where a reader of one change log is (see `follow`). */
+interface Follower {
+  log: ChangeLog
+  /** Where the next read starts. */
+  cursor: string
+  /** The changes the last look applied, while the cursor stays where it was. */
+  seen: string | null
+  nextReloadAt: number
+  maxDelta: number
+}
 
 /**
  * Owns the process's current `CatalogIndex` and keeps it fresh (the design is in `catalog-index.ts`).
  *
  * - The first build starts when the app is ready (after a first-start seed); requests that arrive
  *   before it finishes wait for it.
- * - Every `pollMs` one query reads `catalog_version` and the stock sequence. A new catalogue version
- *   rebuilds the whole index while the old one keeps answering; versions are read before the data, so
- *   a write landing during a build moves the version again and the next poll rebuilds once more.
+ * - Every `pollMs` one query reads `catalog_version` and the price and stock sequences. A new
+ *   catalogue version rebuilds the whole index while the old one keeps answering; versions are read
+ *   before the data, so a write landing during a build moves the version again and the next poll
+ *   rebuilds once more.
  *   Rebuilds are spaced by 10 s (or twice the last build's time), and the build yields to requests
  *   every 10,000 products.
- * - Every poll also reads which products' stock changed since the last look (`stock_changes`, from
- *   the oldest transaction then still running, so a writer committing late is read on a later look)
- *   and reloads the stock of those products only. A change of everything (a restock, the seed) or of
- *   more than 5,000 products reloads all stock, spaced by at least five times the last reload's
- *   duration so constant churn cannot keep the database busy with it.
+ * - Every poll also reads which products' prices and stock changed since the last look
+ *   (`price_changes`, `stock_changes`, from the oldest transaction then still running, so a writer
+ *   committing late is read on a later look) and rewrites the prices and stock of those products only,
+ *   in place of the index's price and stock states: an import writing prices for minutes no longer
+ *   rebuilds the whole index every 10 s. A change of everything (a truncate, a restock, the seed) or of
+ *   more products than 20,000 (prices) or 5,000 (stock) reloads all of it, spaced by at least five
+ *   times the last reload's duration so constant churn cannot keep the database busy with it.
  */
 export class IndexHolder {
   private index: CatalogIndex | null = null
   private initial: Promise<CatalogIndex> | null = null
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> = Promise.resolve()
-  /** Where the next read of `stock_changes` starts (see `pollStock`). */
-  private stockCursor = '0'
-  /** The changes the last look applied, while the cursor stays where it was. */
-  private stockSeen: string | null = null
+  private readonly stockChanges: Follower = {
+    log: 'stock_changes',
+    cursor: '0',
+    seen: null,
+    nextReloadAt: 0,
+    maxDelta: MAX_STOCK_DELTA,
+  }
+  private readonly priceChanges: Follower = {
+    log: 'price_changes',
+    cursor: '0',
+    seen: null,
+    nextReloadAt: 0,
+    maxDelta: MAX_PRICE_DELTA,
+  }
   private nextForgetAt = 0
-  private nextStockReloadAt = 0
   private nextBuildAt = 0
   private stopped = false
   private readonly companions: ((index: CatalogIndex) => Promise<unknown>)[] = []
@@ -99,7 +127,7 @@ export class IndexHolder {
   start(): Promise<CatalogIndex> {
     this.initial ??= (async () => {
       const versions = await this.repo.versions()
-      const index = await this.build(versions.catalog, versions.stock)
+      const index = await this.build(versions)
       this.index = index
       this.schedule()
       return index
@@ -119,7 +147,7 @@ export class IndexHolder {
 
   /**
    * Checks the versions now and rebuilds or reloads what changed. The poller calls it; `force` (tests,
-   * tools) skips the spacing between rebuilds and stock reloads.
+   * tools) skips the spacing between rebuilds and price and stock reloads.
    */
   refresh(force = false): Promise<void> {
     this.running = this.running
@@ -145,50 +173,69 @@ export class IndexHolder {
     if (versions.catalog !== index.version) {
       if (!force && Date.now() < this.nextBuildAt) return
       const started = Date.now()
-      this.index = await this.build(versions.catalog, versions.stock)
+      this.index = await this.build(versions)
       // a burst of catalogue writes costs one rebuild per interval, not one per write
       this.nextBuildAt = Date.now() + Math.max(MIN_REBUILD_INTERVAL_MS, 2 * (Date.now() - started))
       return
     }
-    await this.pollStock(index, versions.stock, force)
+    await this.follow(this.priceChanges, force, {
+      all: () => index.applyPrices((each) => this.repo.eachPriceBatch(each), versions.price),
+      of: async (ids) => index.applyPricesOf(ids, await this.repo.pricesOf(ids), versions.price),
+      // the sequence also moves for a writer that rolled back or has not committed yet: the prices
+      // held are the database's as of this look, which the configurator's version check asks
+      unchanged: () => {
+        index.priceState.version = versions.price
+      },
+    })
+    await this.follow(this.stockChanges, force, {
+      all: async () => index.applyStock(await this.repo.stocks(), versions.stock),
+      of: async (ids) => index.applyStockOf(ids, await this.repo.stocksOf(ids), versions.stock),
+    })
     if (Date.now() >= this.nextForgetAt) {
-      this.nextForgetAt = Date.now() + FORGET_STOCK_CHANGES_EVERY_MS
-      await this.repo.forgetStockChanges()
+      this.nextForgetAt = Date.now() + FORGET_CHANGES_EVERY_MS
+      await this.repo.forgetChanges()
     }
   }
 
   /**
-   * Reloads the stock of the products whose stock changed since the last look, or all stock when a
-   * change asks for it (a restock, the seed) or touched too many products to be worth it one by one.
+   * Rereads the prices (stock) of the products whose prices (stock) changed since the last look, or all
+   * of them when a change asks for it (a truncate, a restock, the seed) or touched too many products to
+   * be worth it one by one.
    */
-  private async pollStock(index: CatalogIndex, version: number, force: boolean): Promise<void> {
-    const changes = await this.repo.stockChanges(this.stockCursor)
+  private async follow(
+    f: Follower,
+    force: boolean,
+    reload: { all: () => Promise<void>; of: (ids: number[]) => Promise<void>; unchanged?: () => void },
+  ): Promise<void> {
+    const changes: Changes = await this.repo.changes(f.log, f.cursor)
     const ids = changes.productIds
-    if (ids === null || ids.length > MAX_STOCK_DELTA) {
-      if (!force && Date.now() < this.nextStockReloadAt) return
+    if (ids === null || ids.length > f.maxDelta) {
+      if (!force && Date.now() < f.nextReloadAt) return
       const started = Date.now()
-      const cursor = await this.repo.stockCursor()
-      await index.applyStock(await this.repo.stocks(), version)
-      this.stockCursor = cursor
-      this.stockSeen = null
+      const cursor = await this.repo.changeCursor()
+      await reload.all()
+      f.cursor = cursor
+      f.seen = null
       const took = Date.now() - started
-      this.nextStockReloadAt = Date.now() + 5 * took
-      this.log.debug({ took_ms: took, version }, 'catalog stock reloaded')
+      f.nextReloadAt = Date.now() + 5 * took
+      this.log.debug({ took_ms: took, log: f.log }, 'catalog index reloaded all of a change log')
       return
     }
     // A transaction running for long holds the cursor back, and the same changes come again on every
-    // look: they are applied once, so the caches keyed on the stock are not emptied for nothing.
-    const seen = `${this.stockCursor}|${changes.rows}`
-    if (ids.length > 0 && seen !== this.stockSeen) {
-      index.applyStockOf(ids, await this.repo.stocksOf(ids), version)
-      this.log.debug({ products: ids.length, version }, 'catalog stock of changed products reloaded')
-    }
-    this.stockSeen = changes.cursor === this.stockCursor ? seen : null
-    this.stockCursor = changes.cursor
+    // look: they are applied once, so the caches keyed on prices or stock are not emptied for nothing.
+    const seen = `${f.cursor}|${changes.rows}`
+    if (ids.length > 0 && seen !== f.seen) {
+      await reload.of(ids)
+      this.log.debug({ products: ids.length, log: f.log }, 'catalog index reloaded changed products')
+    } else reload.unchanged?.()
+    f.seen = changes.cursor === f.cursor ? seen : null
+    f.cursor = changes.cursor
   }
 
-  private async build(catalogVersion: number, stockVersion: number): Promise<CatalogIndex> {
+  private async build(versions: Versions): Promise<CatalogIndex> {
     const started = Date.now()
+    // prices are read by the build itself: changes committing from here on are read again next poll
+    const priceCursor = await this.repo.changeCursor()
     const heapBefore = process.memoryUsage().heapUsed
     const [categories, filters, brands, points, promotions] = await Promise.all([
       this.repo.categories(),
@@ -198,7 +245,8 @@ export class IndexHolder {
       this.repo.promotions(),
     ])
     const index = await CatalogIndex.build({
-      catalogVersion,
+      catalogVersion: versions.catalog,
+      priceVersion: versions.price,
       categories,
       filters,
       brands,
@@ -208,21 +256,23 @@ export class IndexHolder {
       images: () => this.repo.images(),
       promotions,
     })
-    const cursor = await this.repo.stockCursor()
-    await index.applyStock(await this.repo.stocks(), stockVersion)
+    const stockCursor = await this.repo.changeCursor()
+    await index.applyStock(await this.repo.stocks(), versions.stock)
     this.log.info(
       {
         products: index.size,
-        version: catalogVersion,
+        version: versions.catalog,
         took_ms: Date.now() - started,
         heap_delta_mb: Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6),
       },
       'catalog index built',
     )
     await Promise.all(this.companions.map((build) => build(index)))
-    // the changes from here on are read against this index's stock
-    this.stockCursor = cursor
-    this.stockSeen = null
+    // the changes from here on are read against this index's prices and stock
+    this.priceChanges.cursor = priceCursor
+    this.priceChanges.seen = null
+    this.stockChanges.cursor = stockCursor
+    this.stockChanges.seen = null
     return index
   }
 }

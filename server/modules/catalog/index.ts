@@ -11,6 +11,7 @@ export {
   type CatalogIndex,
   type CategoryNode,
   type CityIndex,
+  type PriceState,
   type Selection,
 } from './catalog-index'
 export type { CategoryChain, CategoryTree } from './category-tree'

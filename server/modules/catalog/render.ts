@@ -42,8 +42,8 @@ const isIntangible = (type: ProductRecord['type']) =>
 
 /**
  * The kiosk stickers of a product in a city at `now`: out of stock, pre-order, the gift or kit of its
- * winning promotion, prepayment only, showcase units. Cards are cached per stock load and hour, so
- * this runs once per card and hour, not per request.
+ * winning promotion, prepayment only, showcase units. Cards are cached per price and stock load and
+ * hour, so this runs once per card and hour, not per request.
  */
 export function kioskMask(index: CatalogIndex, pos: number, city: CityIndex, now: number): number {
   const r = index.records[pos]!
@@ -63,8 +63,9 @@ const creditLabel = (label: string, lang: Lang) =>
 
 /**
  * Turns index positions into the contract's list items in one language and city. Cards are cached as
- * JSON text per (position, city, language, kind) for the life of the index, keyed also by the stock
- * load (`StockState.generation`) and the local hour their delivery estimate depends on.
+ * JSON text per (position, city, language, kind) for the life of the index, keyed also by the price
+ * and stock loads (`PriceState.generation`, `StockState.generation`) and the local hour their delivery
+ * estimate depends on.
  */
 export class Renderer {
   private readonly cards = new Lru<string, Buffer>({
@@ -87,7 +88,7 @@ export class Renderer {
    */
   cardJson(pos: number, city: CityIndex, lang: Lang, kind: ItemKind): Buffer {
     const now = this.now()
-    const key = `${this.index.stock.generation}|${deliveryClock(now)}|${pos}|${city}|${lang}|${kind}`
+    const key = `${this.index.priceState.generation}|${this.index.stock.generation}|${deliveryClock(now)}|${pos}|${city}|${lang}|${kind}`
     let json = this.cards.get(key)
     if (json === undefined) {
       json = Buffer.from(

@@ -111,6 +111,8 @@ export interface ImageListRow extends Record<string, unknown> {
 export interface Versions {
   catalog: number
   stock: number
+  /** The last id `price_changes` gave out: prices change without moving the catalogue's version. */
+  price: number
 }
 
 export interface ProductDetailsRow extends Record<string, unknown> {
@@ -178,21 +180,26 @@ async function numbers(
 }
 
 /**
- * The catalogue's version and the stock's (the last id `stock_changes` gave out: every recorded change of
- * stock takes one): what every cache of catalogue data keys on.
+ * The catalogue's version, the stock's and the prices' (the last ids `stock_changes` and `price_changes`
+ * gave out: every recorded change takes one): what every cache of catalogue data keys on.
  */
 export async function readCatalogVersions(db: Db): Promise<Versions> {
-  const [row] = await rows<{ catalog: number | null; stock: number }>(
+  const [row] = await rows<{ catalog: number | null; stock: number; price: number }>(
     db,
     sql`select (select version::float8 from catalog_version where id = 1) as catalog,
-               (select case when is_called then last_value else 0 end from stock_changes_id_seq)::float8 as stock`,
+               (select case when is_called then last_value else 0 end from stock_changes_id_seq)::float8 as stock,
+               (select case when is_called then last_value else 0 end from price_changes_id_seq)::float8 as price`,
   )
-  return { catalog: Number(row?.catalog ?? 0), stock: Number(row?.stock ?? 0) }
+  return {
+    catalog: Number(row?.catalog ?? 0),
+    stock: Number(row?.stock ?? 0),
+    price: Number(row?.price ?? 0),
+  }
 }
 
-/** What `stock_changes` holds from a cursor on (see the table's comment in the schema). */
-export interface StockChanges {
-  /** Every product whose stock changed, or null when a change asks for all stock to be read again. */
+/** What `stock_changes` or `price_changes` holds from a cursor on (see the tables' comments in the schema). */
+export interface Changes {
+  /** Every product whose stock (prices) changed, or null when a change asks for all of it to be read again. */
   productIds: number[] | null
   /** Where the next read starts: the oldest transaction still running when this one looked. */
   cursor: string
@@ -220,8 +227,30 @@ function stockGroups(): { byProduct: Map<number, StockRow>; add: (f: Int32Array)
   }
 }
 
+/** The two logs of changed products the index follows without a rebuild. */
+export type ChangeLog = 'stock_changes' | 'price_changes'
+
+const PRICE_RECORD = sql`concat_ws(chr(31), product_id, city_id, price, coalesce(old_price, -1), discount, price_usd,
+                        coalesce(credit_month_num, 0), coalesce(credit_amount, 0),
+                        coalesce(installment_month_num, 0), coalesce(installment_amount, 0),
+                        ${clean(sql`credit_type_label`)})`
+
+const priceRow = (f: string[]): PriceRow => ({
+  product_id: Number(f[0]),
+  city_id: Number(f[1]),
+  price: Number(f[2]),
+  old_price: f[3] === '-1' ? null : Number(f[3]),
+  discount: Number(f[4]),
+  price_usd: Number(f[5]),
+  credit_month_num: Number(f[6]) || null,
+  credit_amount: Number(f[7]) || null,
+  installment_month_num: Number(f[8]) || null,
+  installment_amount: Number(f[9]) || null,
+  credit_type_label: f[10] || null,
+})
+
 const STOCK_RECORD = sql`concat_ws(',', product_id, service_point_id, quantity, pickup_time, (condition = 'V')::int)`
-const KEEP_STOCK_CHANGES = sql`interval '1 hour'`
+const KEEP_CHANGES = sql`interval '1 hour'`
 
 export function createCatalogRepo(db: Db) {
   return {
@@ -229,10 +258,10 @@ export function createCatalogRepo(db: Db) {
     versions: (): Promise<Versions> => readCatalogVersions(db),
 
     /**
-     * Where a reader of `stock_changes` starts when it reads all stock now: taken before the stock is
-     * read, so a change committing meanwhile is read again rather than lost.
+     * Where a reader of `stock_changes` or `price_changes` starts when it reads all stock (prices) now:
+     * taken before they are read, so a change committing meanwhile is read again rather than lost.
      */
-    async stockCursor(): Promise<string> {
+    async changeCursor(): Promise<string> {
       const [row] = await rows<{ cursor: string }>(
         db,
         sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`,
@@ -241,11 +270,11 @@ export function createCatalogRepo(db: Db) {
     },
 
     /**
-     * The products whose stock changed in transactions from `cursor` on. Rows of transactions that
-     * committed before this read and after the returned cursor come again next time: reading a
+     * The products whose stock (prices) changed in transactions from `cursor` on. Rows of transactions
+     * that committed before this read and after the returned cursor come again next time: reading a
      * product's stock twice is harmless, missing a late writer is not.
      */
-    async stockChanges(cursor: string): Promise<StockChanges> {
+    async changes(log: ChangeLog, cursor: string): Promise<Changes> {
       const [row] = await rows<{
         cursor: string
         ids: number[] | null
@@ -257,7 +286,7 @@ export function createCatalogRepo(db: Db) {
                    count(*) || '/' || coalesce(max(c.id), 0) as seen,
                    array_agg(distinct c.product_id) filter (where c.product_id is not null) as ids,
                    bool_or(c.product_id is null) as everything
-            from stock_changes c where c.xid >= ${cursor}::xid8`,
+            from ${sql.identifier(log)} c where c.xid >= ${cursor}::xid8`,
       )
       return {
         productIds: row!.everything ? null : (row!.ids ?? []),
@@ -267,8 +296,20 @@ export function createCatalogRepo(db: Db) {
     },
 
     /** Forgets changes every reader has long read. */
-    async forgetStockChanges(): Promise<void> {
-      await db.execute(sql`delete from stock_changes where at < now() - ${KEEP_STOCK_CHANGES}`)
+    async forgetChanges(): Promise<void> {
+      await db.execute(sql`delete from stock_changes where at < now() - ${KEEP_CHANGES}`)
+      await db.execute(sql`delete from price_changes where at < now() - ${KEEP_CHANGES}`)
+    },
+
+    /** The prices of these products in every city that sells them. */
+    async pricesOf(productIds: number[]): Promise<PriceRow[]> {
+      if (productIds.length === 0) return []
+      const records = await packed(
+        db,
+        PRICE_RECORD,
+        sql`from product_prices where product_id = any(${`{${productIds.join(',')}}`}::int[])`,
+      )
+      return records.map(priceRow)
     },
 
     /** The stock with units of these products, grouped per product. */
@@ -347,27 +388,10 @@ export function createCatalogRepo(db: Db) {
         if (hi === null || hi === undefined) return
         const records = await packed(
           db,
-          sql`concat_ws(chr(31), product_id, city_id, price, coalesce(old_price, -1), discount, price_usd,
-                        coalesce(credit_month_num, 0), coalesce(credit_amount, 0),
-                        coalesce(installment_month_num, 0), coalesce(installment_amount, 0),
-                        ${clean(sql`credit_type_label`)})`,
+          PRICE_RECORD,
           sql`from product_prices where product_id > ${after} and product_id <= ${hi}`,
         )
-        each(
-          records.map((f) => ({
-            product_id: Number(f[0]),
-            city_id: Number(f[1]),
-            price: Number(f[2]),
-            old_price: f[3] === '-1' ? null : Number(f[3]),
-            discount: Number(f[4]),
-            price_usd: Number(f[5]),
-            credit_month_num: Number(f[6]) || null,
-            credit_amount: Number(f[7]) || null,
-            installment_month_num: Number(f[8]) || null,
-            installment_amount: Number(f[9]) || null,
-            credit_type_label: f[10] || null,
-          })),
-        )
+        each(records.map(priceRow))
         after = hi
       }
     },

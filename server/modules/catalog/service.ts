@@ -72,7 +72,7 @@ export interface BrandCategory {
  * index (`catalog-index.ts`); product pages add their description and specifications from the
  * database through a small cache. Hot answers are returned as JSON text, already validated by the
  * tests against the contract, so Fastify sends them without a second serialisation; whole listing
- * and facet answers are kept per index and stock state (`answer-cache.ts`).
+ * and facet answers are kept per index and price and stock state (`answer-cache.ts`).
  */
 export function createCatalogService({ holder, repo, now = Date.now }: CatalogServiceDeps) {
   const renderers = new WeakMap<CatalogIndex, Renderer>()
@@ -323,7 +323,7 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     const { index, renderer } = await current()
     const record = productOf(index, ref)
     const city = cityIndex(cityId)
-    const key = `${index.version}|${index.stock.generation}|${deliveryClock(now())}|${record.pos}|${city}|${lang}`
+    const key = `${index.version}|${index.priceState.generation}|${index.stock.generation}|${deliveryClock(now())}|${record.pos}|${city}|${lang}`
     const cached = productPages.get(key)
     if (cached) return cached
     const row = await detailsOf(index, record)

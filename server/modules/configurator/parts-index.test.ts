@@ -36,7 +36,7 @@ beforeAll(async () => {
     specRows: () => repo.specRows(),
     brandOrder: () => repo.brandOrder(),
     foldsUnicodeCase: () => repo.foldsUnicodeCase(),
-    catalogVersion: () => readCatalogVersions(database.db).then((v) => v.catalog),
+    versions: () => readCatalogVersions(database.db),
   })
 })
 
@@ -256,11 +256,28 @@ describe('the parts held in memory follow the catalogue', () => {
     // added
     expect(await offered()).toMatchObject({ price: 41_000, stock: 10, isAvailable: true })
 
-    // a new price
+    // a new price: written into the index in place, and answered from memory
+    const index = await app.catalog.index()
     await database.db.execute(
       sql`update product_prices set price = ${39_500} where product_id = ${gpu.id} and city_id = 1`,
     )
     expect(await offered()).toMatchObject({ price: 39_500 })
+    expect(await app.catalog.index()).toBe(index)
+    const parts = await holder.current()
+    expect(parts?.partsBySku([gpu.sku], 1, 'ru')?.map((r) => r.price)).toEqual([39_500])
+    const answer = parts?.answer({
+      code: 'gpu',
+      fits: compatibleTest('gpu', []),
+      cityId: 1,
+      lang: 'ru',
+      sort: 'price_asc',
+      offset: 0,
+      limit: 150,
+      brands: [],
+      inStock: false,
+      text: gpu.sku,
+    })
+    expect(answer?.page.map((r) => r.price)).toEqual([39_500])
 
     // stock sold out: stock changes move no catalogue version, the index follows them by itself
     await database.db.execute(sql`update stocks set quantity = 0 where product_id = ${gpu.id}`)

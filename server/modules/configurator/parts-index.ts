@@ -1,7 +1,7 @@
 import type { Lang } from '../../../contract/common'
 import { Lru } from '../../lib/lru'
 import type { ComponentCode, ComponentSort } from '../../../contract/configurator'
-import { cityIndex, imageIds, type CatalogIndex } from '../catalog'
+import { cityIndex, imageIds, type CatalogIndex, type PriceState, type Versions } from '../catalog'
 import type { Fits } from './compat'
 import type { FacetRow, PartRow, SlotQuery, SpecRow } from './repo'
 
@@ -12,13 +12,13 @@ import type { FacetRow, PartRow, SlotQuery, SpecRow } from './repo'
  * repo.ts (`candidates`, `facets`, `count`), without a query.
  *
  * One is built with every catalogue index (the catalogue rebuilds when `catalog_version` moves: products,
- * prices, brands, images, and `pc_parts` itself, whose statements bump it too), so both describe the
- * catalogue at the same version; the stock is the index's current one (it follows `stock_changes`
- * without a rebuild). Per-kind orders (popularity, or a city's price, ties by id) are sorted on first use
- * and kept for the life of the index.
+ * brands, images, and `pc_parts` itself, whose statements bump it too), so both describe the catalogue
+ * at the same version; prices and stock are the index's current ones (they follow `price_changes` and
+ * `stock_changes` without a rebuild). Per-kind orders (popularity, or a city's price, ties by id, the
+ * parts priced in the city) are sorted on first use and kept while the index's prices stay.
  */
 
-/** Rendered answers kept per index and stock state: 16 MB at most. */
+/** Rendered answers kept per index, price and stock state: 16 MB at most. */
 const ANSWERS_KEPT = 5_000
 const ANSWER_BYTES_KEPT = 16_000_000
 
@@ -89,7 +89,7 @@ export class PartsIndex {
   readonly version: number
   private readonly byKind = new Map<ComponentCode, HeldPart[]>()
   private readonly bySku = new Map<string, HeldPart>()
-  private readonly orders = new Map<string, HeldPart[]>()
+  private readonly orders = new WeakMap<PriceState, Map<string, HeldPart[]>>()
   /** Brand id → rank in `order by name`; the brandless group sorts after every brand. */
   private readonly brandRank = new Map<number, number>()
 
@@ -144,9 +144,12 @@ export class PartsIndex {
   /** The kind's parts priced in the city, in the sorting's order (ties by product id); sorted once. */
   private ordered(code: ComponentCode, sort: ComponentSort, cityId: number): HeldPart[] {
     const key = `${code}|${sort}|${cityId}`
-    let list = this.orders.get(key)
+    const state = this.index.priceState
+    let orders = this.orders.get(state)
+    if (!orders) this.orders.set(state, (orders = new Map()))
+    let list = orders.get(key)
     if (list) return list
-    const prices = this.index.prices[cityIndex(cityId)]
+    const prices = state.tables[cityIndex(cityId)]
     if (!prices) return []
     const { ids, popularity } = this.index
     const price = prices.price
@@ -157,7 +160,7 @@ export class PartsIndex {
       const sign = sort === 'price_asc' ? 1 : -1
       list.sort((a, b) => sign * (price[a.pos]! - price[b.pos]!) || ids[a.pos]! - ids[b.pos]!)
     }
-    this.orders.set(key, list)
+    orders.set(key, list)
     return list
   }
 
@@ -245,16 +248,17 @@ export class PartsIndex {
 
   private brandsByRank: Map<number, { slug: string; name: string }> | null = null
 
-  private kept: { stock: unknown; answers: Lru<string, Buffer> } | null = null
+  private kept: { prices: unknown; stock: unknown; answers: Lru<string, Buffer> } | null = null
 
   /**
-   * Whole answers, rendered, for this index and its current stock (a stock change swaps the index's
-   * stock state and starts an empty cache): the same request costs a map lookup.
+   * Whole answers, rendered, for this index and its current prices and stock (a price or stock change
+   * swaps the index's state and starts an empty cache): the same request costs a map lookup.
    */
   answers(): Lru<string, Buffer> {
-    const stock = this.index.stock
-    if (!this.kept || this.kept.stock !== stock)
+    const { priceState: prices, stock } = this.index
+    if (!this.kept || this.kept.stock !== stock || this.kept.prices !== prices)
       this.kept = {
+        prices,
         stock,
         answers: new Lru<string, Buffer>({
           maxEntries: ANSWERS_KEPT,
@@ -298,26 +302,28 @@ export interface PartsSource {
   specRows(): Promise<SpecRow[]>
   brandOrder(): Promise<number[]>
   foldsUnicodeCase(): Promise<boolean>
-  /** The catalogue's version in the database now (one tiny query). */
-  catalogVersion(): Promise<number>
+  /** The catalogue's and the prices' versions in the database now (one tiny query). */
+  versions(): Promise<Pick<Versions, 'catalog' | 'price'>>
 }
 
 /**
  * The parts beside each catalogue index: built with every new index (`catalog.alongside`), or on first
  * use when that failed. `current()` answers the parts only when the index is at the database's
- * catalogue version (one tiny query per request): a request made right after a catalogue write (a new
- * part, a price, a compatibility field) is answered by the SQL until the index is rebuilt (the
- * catalogue's poller does it within seconds), so no answer is older than its request.
+ * catalogue and price versions (one tiny query per request): a request made right after a catalogue
+ * write (a new part, a compatibility field) or a price write is answered by the SQL until the index is
+ * rebuilt or has the new prices (the catalogue's poller does it within seconds). The price version is
+ * a sequence, which moves when a writer writes rather than when it commits: a price committed after the
+ * index read the sequence can be answered from memory stale until the next poll, as stock can.
  */
 export class PartsHolder {
   private readonly built = new WeakMap<CatalogIndex, Promise<PartsIndex>>()
-  private readonly version: () => Promise<number>
+  private readonly versions: () => Promise<Pick<Versions, 'catalog' | 'price'>>
 
   constructor(
     private readonly catalog: CatalogFace,
     private readonly source: PartsSource,
   ) {
-    this.version = startedAfterCall(() => source.catalogVersion())
+    this.versions = startedAfterCall(() => source.versions())
   }
 
   of(index: CatalogIndex): Promise<PartsIndex> {
@@ -334,10 +340,10 @@ export class PartsHolder {
     return parts
   }
 
-  /** The parts of the current index when it is at the database's version, else null (ask the SQL). */
+  /** The parts of the current index when it is at the database's versions, else null (ask the SQL). */
   async current(): Promise<PartsIndex | null> {
-    const [index, version] = await Promise.all([this.catalog.index(), this.version()])
-    if (index.version !== version) return null
+    const [index, versions] = await Promise.all([this.catalog.index(), this.versions()])
+    if (index.version !== versions.catalog || index.priceState.version !== versions.price) return null
     // parts that could not be read (the database was busy) leave the SQL answering
     return this.of(index).catch(() => null)
   }

@@ -53,7 +53,7 @@ export const configuratorModule: ModuleRegistration = (app, { database }) => {
     specRows: () => repo.specRows(),
     brandOrder: () => repo.brandOrder(),
     foldsUnicodeCase: () => repo.foldsUnicodeCase(),
-    catalogVersion: () => readCatalogVersions(database.db).then((v) => v.catalog),
+    versions: () => readCatalogVersions(database.db),
   })
   // the parts are read with every catalogue index, before it answers; a failed read leaves the SQL
   // answering, and the next request reads them again

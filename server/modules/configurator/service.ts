@@ -383,7 +383,7 @@ export function createConfiguratorService(db: Db, parts?: PartsHolder) {
 
     /**
      * The components answer rendered as Fastify would (the contract's encoding, then JSON), kept per
-     * catalogue index and stock state when the parts in memory answer it.
+     * catalogue index and its price and stock states when the parts in memory answer it.
      */
     async componentsJson(q: ComponentsRequest): Promise<Buffer> {
       const held = (await parts?.current()) ?? null

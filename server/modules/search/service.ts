@@ -564,6 +564,7 @@ export function createSearchService({
       body.price_range?.min ?? '',
       body.price_range?.max ?? '',
       body.categories ?? '',
+      index.priceState.generation,
       index.stock.generation,
       deliveryClock(now()),
     ].join('|')
@@ -602,6 +603,7 @@ export function createSearchService({
       meaningKey(index, vocab, query, true),
       cityId,
       lang,
+      index.priceState.generation,
       index.stock.generation,
       deliveryClock(now()),
     ].join('|')

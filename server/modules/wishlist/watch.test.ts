@@ -57,7 +57,10 @@ describe('the wishlist watch', () => {
     const { user, product } = await wishing(3)
     await app.wishlist.watch()
     expect(await notes(user)).toEqual([])
+    const index = await app.catalog.index()
     await setPrice(product, 45_000)
+    // the price is written into the index in place: the watch sees it without a rebuild
+    expect(await app.catalog.index()).toBe(index)
     await app.wishlist.watch()
     await app.wishlist.watch()
     const told = await notes(user)

@@ -51,14 +51,14 @@ export interface WishlistWatchDeps {
  * last knew of; a run compares them with the catalogue's index and moves them on. The move is made by
  * one conditional update that answers the rows it changed, and only those are told, in the same
  * transaction: two processes running the watch at once tell each shopper once. A run does nothing while
- * neither the catalogue nor the stock has moved since the last one.
+ * neither the catalogue, its prices nor the stock has moved since the last one.
  */
 export function createWishlistWatch({ db, catalog, notify, log }: WishlistWatchDeps) {
   let lastSeen = ''
 
   async function run(): Promise<number> {
     const index = await catalog()
-    const version = `${index.version}:${index.stock.generation}`
+    const version = `${index.version}:${index.priceState.generation}:${index.stock.generation}`
     if (version === lastSeen) return 0
     const watched = await rows<WatchedRow>(
       db,
