@@ -32,6 +32,22 @@ export const catalogVersion = pgTable(
 /** PostgreSQL's 64-bit transaction id, read and compared as text. */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
 
+/** A log of the products some transactions changed (`stock_changes`, `price_changes`): one shape for both. */
+function changeLog<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      id: bigserial('id', { mode: 'number' }).primaryKey(),
+      productId: integer('product_id'),
+      xid: xid8('xid')
+        .notNull()
+        .default(sql`pg_current_xact_id()`),
+      at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index(`${name}_xid`).on(t.xid), index(`${name}_at`).on(t.at)],
+  )
+}
+
 /**
  * Which products' stock a transaction changed, one row per product and writing statement (triggers in
  * the migrations `0013_stock_changes` and `0031_stock_changes_version`; a statement writing more than 200 products records one row
@@ -43,18 +59,7 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
  * (a sequence and not a row: checkouts reserve stock concurrently and must not queue on one row lock;
  * being outside transactions, it can move before its writer commits, which the readers allow for).
  */
-export const stockChanges = pgTable(
-  'stock_changes',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    productId: integer('product_id'),
-    xid: xid8('xid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('stock_changes_xid').on(t.xid), index('stock_changes_at').on(t.at)],
-)
+export const stockChanges = changeLog('stock_changes')
 
 /**
  * Which products' prices a transaction changed, as `stock_changes` does for stock (migration
@@ -63,15 +68,4 @@ export const stockChanges = pgTable(
  * rebuilding it. A statement writing more than 5,000 products, or a truncate, records one row with no
  * product: read all prices again. The last id given out is the prices' version.
  */
-export const priceChanges = pgTable(
-  'price_changes',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    productId: integer('product_id'),
-    xid: xid8('xid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('price_changes_xid').on(t.xid), index('price_changes_at').on(t.at)],
-)
+export const priceChanges = changeLog('price_changes')

@@ -61,6 +61,21 @@ async function atOneVersion(use: (parts: PartsIndex) => Promise<void>): Promise<
   }
 }
 
+/** The graphics cards whose text holds `sku`, cheapest first, in Almaty, fitting an empty build. */
+const gpuAnswer = (parts: PartsIndex, sku: string) =>
+  parts.answer({
+    code: 'gpu',
+    fits: compatibleTest('gpu', []),
+    cityId: 1,
+    lang: 'ru',
+    sort: 'price_asc',
+    offset: 0,
+    limit: 150,
+    brands: [],
+    inStock: false,
+    text: sku,
+  })
+
 const tag = () => `t${randomInt(0, 1e9).toString(36)}`
 
 async function part(
@@ -265,18 +280,7 @@ describe('the parts held in memory follow the catalogue', () => {
     expect(await app.catalog.index()).toBe(index)
     const parts = await holder.current()
     expect(parts?.partsBySku([gpu.sku], 1, 'ru')?.map((r) => r.price)).toEqual([39_500])
-    const answer = parts?.answer({
-      code: 'gpu',
-      fits: compatibleTest('gpu', []),
-      cityId: 1,
-      lang: 'ru',
-      sort: 'price_asc',
-      offset: 0,
-      limit: 150,
-      brands: [],
-      inStock: false,
-      text: gpu.sku,
-    })
+    const answer = parts && gpuAnswer(parts, gpu.sku)
     expect(answer?.page.map((r) => r.price)).toEqual([39_500])
 
     // stock sold out: stock changes move no catalogue version, the index follows them by itself
@@ -300,18 +304,7 @@ describe('the parts held in memory follow the catalogue', () => {
     const gpu = await part('gpu', { length: 250, tdp: 150 }, { price: 55_000 })
     await atOneVersion(async (parts) => {
       expect(parts.size).toBeGreaterThan(0)
-      const answer = parts.answer({
-        code: 'gpu',
-        fits: compatibleTest('gpu', []),
-        cityId: 1,
-        lang: 'ru',
-        sort: 'price_asc',
-        offset: 0,
-        limit: 150,
-        brands: [],
-        inStock: false,
-        text: gpu.sku,
-      })
+      const answer = gpuAnswer(parts, gpu.sku)
       expect(answer.page.map((r) => [r.sku, r.price, r.stock, r.length])).toEqual([
         [gpu.sku, 55_000, 10, 250],
       ])
