@@ -1,7 +1,8 @@
 import { createRootRouteWithContext, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../url/router-context'
 import { ErrorScreen, NotFoundScreen } from '../features/shell/screens'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { optionalPart } from '../ui/optional-part'
 import { CartButtonsProvider } from '../cart/add-to-cart'
 import { WishlistButtonsProvider } from '../wishlist/wishlist-buttons'
 import { SearchBox } from '../features/search/search-box'
@@ -15,18 +16,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 // The guest offer opens two minutes into a visit at the earliest: its code need not hold up the first page.
-const GuestOffer = lazy(() =>
-  import('../features/account/guest-offer/guest-offer').then((module) => ({ default: module.GuestOffer })),
+const GuestOffer = optionalPart(() =>
+  import('../features/account/guest-offer/guest-offer').then((module) => module.GuestOffer),
 )
 
 // The bell is a signed-in shopper's, shown once the page is the app's: its code need not hold up any page.
-const NotificationBell = lazy(() =>
-  import('../features/notifications/bell').then((module) => ({ default: module.NotificationBell })),
+const NotificationBell = optionalPart(() =>
+  import('../features/notifications/bell').then((module) => module.NotificationBell),
 )
 
 // The chat's button and the partner widget (spec 2.8) come after the page, when the browser is idle.
-const SupportLauncher = lazy(() =>
-  import('../features/support/launcher').then((module) => ({ default: module.SupportLauncher })),
+const SupportLauncher = optionalPart(() =>
+  import('../features/support/launcher').then((module) => module.SupportLauncher),
 )
 
 function RootLayout() {
