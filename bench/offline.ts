@@ -71,9 +71,14 @@ async function measure(browser: Browser, baseUrl: string, runs: number): Promise
   // a catalogue read the worker keeps, asked again and again offline: answered from its cache (the
   // page's CPU at full speed again: the target is the worker's own cost)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
-  const workerMs: number[] = await page.evaluate(
+  // The answer's end is stamped on the page's thread: the reopened page finishes its own start first
+  // (hydration, its effects), so that work is not counted as the worker's.
+  await page.waitForTimeout(1000)
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })))
+  const { times: workerMs, perUrl } = await page.evaluate(
     async ({ urls, n }) => {
       const times: number[] = []
+      const perUrl: Record<string, number[]> = {}
       for (const url of urls) {
         for (let i = 0; i < n; i++) {
           performance.clearResourceTimings()
@@ -81,14 +86,21 @@ async function measure(browser: Browser, baseUrl: string, runs: number): Promise
           if (!answer?.ok) break
           await answer.arrayBuffer()
           const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined
-          if (entry && entry.workerStart > 0) times.push(entry.responseEnd - entry.workerStart)
+          if (entry && entry.workerStart > 0) {
+            times.push(entry.responseEnd - entry.workerStart)
+            ;(perUrl[`${url} ${entry.encodedBodySize || entry.decodedBodySize} B`] ??= []).push(
+              entry.responseEnd - entry.workerStart,
+            )
+          }
         }
       }
-      return times
+      return { times, perUrl }
     },
     { urls: [...new Set(reads)].slice(0, 3), n: runs * 2 },
   )
   await context.close()
+  for (const [url, times] of Object.entries(perUrl))
+    console.log(`worker ms ${url}: ${times.map((ms) => ms.toFixed(1)).join(' ')}`)
   return { reopenMs, workerMs }
 }
 
