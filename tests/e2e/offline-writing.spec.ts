@@ -17,16 +17,18 @@ const CATEGORY = '/catalog/smartfony?sorting=price_asc'
 const cards = (page: Page) =>
   page.locator('[data-testid="product-card"]:has(button[data-testid="add-to-cart"]:enabled)')
 
-/** Adds a card's product online and answers the guest cart's id the server gave it. */
-async function addOnline(page: Page, index: number): Promise<{ sku: string; cartId: string }> {
+/**
+ * Adds a card's product online and answers the guest cart's id the server gave it, or null when the store
+ * refuses it: an earlier journey may have sold it out while the listing's kept render still offers it.
+ */
+async function addOnline(page: Page, index: number): Promise<Added | null> {
   const card = cards(page).nth(index)
   const sku = (await card.getAttribute('data-sku'))!
-  const answered = page.waitForResponse(
-    (r) => /\/cart\/api\/v3\/carts\/[^/]+\/products$/.test(r.url()) && r.ok(),
-  )
+  const answered = page.waitForResponse((r) => /\/cart\/api\/v3\/carts\/[^/]+\/products$/.test(r.url()))
   await card.locator('button[data-testid="add-to-cart"]').click()
-  const url = (await answered).url()
-  return { sku, cartId: /\/carts\/([^/]+)\/products$/.exec(url)![1]! }
+  const answer = await answered
+  if (!answer.ok()) return null
+  return { sku, cartId: /\/carts\/([^/]+)\/products$/.exec(answer.url())![1]! }
 }
 
 interface Added {
@@ -34,12 +36,21 @@ interface Added {
   cartId: string
 }
 
+/** The first `count` products of the listing the store accepts, added online. */
+async function addCards(page: Page, count: number): Promise<Added[]> {
+  const added: Added[] = []
+  for (let i = 0; added.length < count; i++) {
+    const line = await addOnline(page, i)
+    if (line) added.push(line)
+  }
+  return added
+}
+
 /** A guest cart with the first `count` cards' products, added online, and the cart page open on it. */
 async function cartPageWith(page: Page, count: number) {
   await page.goto(CATEGORY)
   await waitForControl(page)
-  const added: Added[] = []
-  for (let i = 0; i < count; i++) added.push(await addOnline(page, i))
+  const added = await addCards(page, count)
   await page.goto('/cart')
   await expect(page.getByTestId('cart-line')).toHaveCount(count)
   return added
@@ -139,152 +150,154 @@ async function changeOffline(page: Page, context: BrowserContext, skip: string[]
   return { added, heartSku }
 }
 
-test.describe('offline writing', () => {
-  test('cart lines and a heart changed offline, the page closed, reach the server once when the store reopens', async ({
-    page,
-    context,
-  }) => {
-    await page.goto(CATEGORY)
-    await waitForControl(page)
-    const first = await addOnline(page, 0)
-    const heart = await heartOnline(page, 1)
+// On the desktop and, tagged `@phone`, on the phone project: a phone is where patchy networks are.
+for (const tag of ['', ' @phone'])
+  test.describe(`offline writing${tag}`, () => {
+    test('cart lines and a heart changed offline, the page closed, reach the server once when the store reopens', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(CATEGORY)
+      await waitForControl(page)
+      const [first] = (await addCards(page, 1)) as [Added]
+      const heart = await heartOnline(page, 1)
 
-    const { added, heartSku } = await changeOffline(page, context, [first.sku])
-    await page.close()
-    await context.setOffline(false)
+      const { added, heartSku } = await changeOffline(page, context, [first.sku])
+      await page.close()
+      await context.setOffline(false)
 
-    const again = await context.newPage()
-    await again.goto('/cart')
-    const expected = sorted(
-      [first, ...added.map((sku) => ({ sku }))].map(({ sku }) => ({ sku, quantity: 1 })),
-    )
-    await expect.poll(() => guestCart(again.request, first.cartId), { timeout: 30_000 }).toEqual(expected)
-    await expect
-      .poll(() => guestList(again.request, heart.listId), { timeout: 30_000 })
-      .toEqual([heart.sku, heartSku].sort())
-    await expect(again.getByTestId('cart-line')).toHaveCount(3)
-    await expect(again.getByTestId('line-pending')).toHaveCount(0)
-    // sent once: a second look after the queue emptied finds the same cart
-    await again.reload()
-    expect(await guestCart(again.request, first.cartId)).toEqual(expected)
-  })
-
-  test("with every page closed, the service worker's sync sends the waiting changes before any page reopens", async ({
-    page,
-    context,
-  }) => {
-    await page.goto(CATEGORY)
-    await waitForControl(page)
-    const first = await addOnline(page, 0)
-    const heart = await heartOnline(page, 1)
-    const { added, heartSku } = await changeOffline(page, context, [first.sku])
-    await page.close()
-    await context.setOffline(false)
-
-    // A blank tab of the browser, not a page of the store, to reach the worker through DevTools.
-    const blank = await context.newPage()
-    const cdp = await context.newCDPSession(blank)
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/')
-        if (ours) resolve(ours.registrationId)
-      }),
-    )
-    await cdp.send('ServiceWorker.enable')
-    const origin = new URL(test.info().project.use.baseURL!).origin
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin,
-      registrationId: await registrationId,
-      tag: 'outbox',
-      lastChance: false,
+      const again = await context.newPage()
+      await again.goto('/cart')
+      const expected = sorted(
+        [first, ...added.map((sku) => ({ sku }))].map(({ sku }) => ({ sku, quantity: 1 })),
+      )
+      await expect.poll(() => guestCart(again.request, first.cartId), { timeout: 30_000 }).toEqual(expected)
+      await expect
+        .poll(() => guestList(again.request, heart.listId), { timeout: 30_000 })
+        .toEqual([heart.sku, heartSku].sort())
+      await expect(again.getByTestId('cart-line')).toHaveCount(3)
+      await expect(again.getByTestId('line-pending')).toHaveCount(0)
+      // sent once: a second look after the queue emptied finds the same cart
+      await again.reload()
+      expect(await guestCart(again.request, first.cartId)).toEqual(expected)
     })
 
-    const expected = sorted([first.sku, ...added].map((sku) => ({ sku, quantity: 1 })))
-    await expect.poll(() => guestCart(context.request, first.cartId), { timeout: 30_000 }).toEqual(expected)
-    await expect
-      .poll(() => guestList(context.request, heart.listId), { timeout: 30_000 })
-      .toEqual([heart.sku, heartSku].sort())
-    expect(context.pages().map((p) => p.url())).toEqual(['about:blank'])
+    test("with every page closed, the service worker's sync sends the waiting changes before any page reopens", async ({
+      page,
+      context,
+    }) => {
+      await page.goto(CATEGORY)
+      await waitForControl(page)
+      const [first] = (await addCards(page, 1)) as [Added]
+      const heart = await heartOnline(page, 1)
+      const { added, heartSku } = await changeOffline(page, context, [first.sku])
+      await page.close()
+      await context.setOffline(false)
 
-    // the page opened afterwards finds nothing left to send, and sends nothing twice
-    const again = await context.newPage()
-    await again.goto('/cart')
-    await expect(again.getByTestId('cart-line')).toHaveCount(3)
-    await expect(again.getByTestId('line-pending')).toHaveCount(0)
-    expect(await guestCart(again.request, first.cartId)).toEqual(expected)
-  })
-
-  test('a change whose first send met a server error is sent again and settles on the open cart page', async ({
-    page,
-  }) => {
-    const first = (await cartPageWith(page, 1))[0]!
-
-    // the page's first attempt at the next change meets a 500; the attempts after it reach the server
-    const refused = await answerFirstChange(page, 500, 'internal', 'errors:internal')
-    await page.getByTestId('quantity-increase').click()
-    await expect(page.getByTestId('line-quantity')).toHaveText('2')
-
-    await expect
-      .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
-      .toEqual([{ sku: first.sku, quantity: 2 }])
-    expect(refused.count).toBeGreaterThan(0)
-    await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
-    await expect(page.getByTestId('line-quantity')).toHaveText('2')
-    await expect(page.getByTestId('failed-changes')).toHaveCount(0)
-  })
-
-  test('a product sold out while the shopper was offline: its line says so once the change has gone through', async ({
-    page,
-    context,
-    request,
-  }) => {
-    const first = (await cartPageWith(page, 1))[0]!
-
-    await context.setOffline(true)
-    await page.getByTestId('quantity-increase').click()
-    await expect(page.getByTestId('line-pending')).toBeVisible()
-    // meanwhile the store sells the last units
-    await (await operator(request)).soldOut(first.sku)
-    // the store's catalogue takes the change within seconds; the shopper comes back after that
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`/cart/api/v2/carts/${first.cartId}?city_id=1`)
-          const cart = (await res.json()) as { products: { sku: string; isAvailable: boolean }[] }
-          return cart.products.find((line) => line.sku === first.sku)?.isAvailable
-        },
-        { timeout: 30_000 },
+      // A blank tab of the browser, not a page of the store, to reach the worker through DevTools.
+      const blank = await context.newPage()
+      const cdp = await context.newCDPSession(blank)
+      const registrationId = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/')
+          if (ours) resolve(ours.registrationId)
+        }),
       )
-      .toBe(false)
-    await context.setOffline(false)
+      await cdp.send('ServiceWorker.enable')
+      const origin = new URL(test.info().project.use.baseURL!).origin
+      await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin,
+        registrationId: await registrationId,
+        tag: 'outbox',
+        lastChance: false,
+      })
 
-    await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
-    await expect(page.getByTestId('line-conflict')).toHaveAttribute('data-kind', 'gone')
-    await expect(page.getByTestId('line-conflict')).toHaveText('Товар закончился')
-    await expect(page.locator('button[data-testid="checkout-button"]')).toBeDisabled()
+      const expected = sorted([first.sku, ...added].map((sku) => ({ sku, quantity: 1 })))
+      await expect.poll(() => guestCart(context.request, first.cartId), { timeout: 30_000 }).toEqual(expected)
+      await expect
+        .poll(() => guestList(context.request, heart.listId), { timeout: 30_000 })
+        .toEqual([heart.sku, heartSku].sort())
+      expect(context.pages().map((p) => p.url())).toEqual(['about:blank'])
+
+      // the page opened afterwards finds nothing left to send, and sends nothing twice
+      const again = await context.newPage()
+      await again.goto('/cart')
+      await expect(again.getByTestId('cart-line')).toHaveCount(3)
+      await expect(again.getByTestId('line-pending')).toHaveCount(0)
+      expect(await guestCart(again.request, first.cartId)).toEqual(expected)
+    })
+
+    test('a change whose first send met a server error is sent again and settles on the open cart page', async ({
+      page,
+    }) => {
+      const first = (await cartPageWith(page, 1))[0]!
+
+      // the page's first attempt at the next change meets a 500; the attempts after it reach the server
+      const refused = await answerFirstChange(page, 500, 'internal', 'errors:internal')
+      await page.getByTestId('quantity-increase').click()
+      await expect(page.getByTestId('line-quantity')).toHaveText('2')
+
+      await expect
+        .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
+        .toEqual([{ sku: first.sku, quantity: 2 }])
+      expect(refused.count).toBeGreaterThan(0)
+      await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
+      await expect(page.getByTestId('line-quantity')).toHaveText('2')
+      await expect(page.getByTestId('failed-changes')).toHaveCount(0)
+    })
+
+    test('a product sold out while the shopper was offline: its line says so once the change has gone through', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const first = (await cartPageWith(page, 1))[0]!
+
+      await context.setOffline(true)
+      await page.getByTestId('quantity-increase').click()
+      await expect(page.getByTestId('line-pending')).toBeVisible()
+      // meanwhile the store sells the last units
+      await (await operator(request)).soldOut(first.sku)
+      // the store's catalogue takes the change within seconds; the shopper comes back after that
+      await expect
+        .poll(
+          async () => {
+            const res = await request.get(`/cart/api/v2/carts/${first.cartId}?city_id=1`)
+            const cart = (await res.json()) as { products: { sku: string; isAvailable: boolean }[] }
+            return cart.products.find((line) => line.sku === first.sku)?.isAvailable
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(false)
+      await context.setOffline(false)
+
+      await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
+      await expect(page.getByTestId('line-conflict')).toHaveAttribute('data-kind', 'gone')
+      await expect(page.getByTestId('line-conflict')).toHaveText('Товар закончился')
+      await expect(page.locator('button[data-testid="checkout-button"]')).toBeDisabled()
+    })
+
+    test('a change the server refuses on the open page is told once and undone, and goes through when made again', async ({
+      page,
+    }) => {
+      const [first, second] = (await cartPageWith(page, 2)) as [Added, Added]
+
+      await answerFirstChange(page, 422, 'unprocessable', 'cart:productNotFound')
+      const line = page.locator(`[data-testid="cart-line"][data-sku="${second.sku}"]`)
+      await line.getByTestId('line-remove').click()
+
+      // told in a toast, the line back as the server has it, nothing left waiting or listed
+      await expect(page.getByTestId('toaster')).not.toBeEmpty()
+      await expect(page.getByTestId('cart-line')).toHaveCount(2)
+      await expect(page.getByTestId('line-pending')).toHaveCount(0)
+      await expect(page.getByTestId('failed-changes')).toHaveCount(0)
+      const both = sorted([first, second].map(({ sku }) => ({ sku, quantity: 1 })))
+      expect(await guestCart(page.request, first.cartId)).toEqual(both)
+
+      await line.getByTestId('line-remove').click()
+      await expect(page.getByTestId('cart-line')).toHaveCount(1)
+      await expect
+        .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
+        .toEqual([{ sku: first.sku, quantity: 1 }])
+    })
   })
-
-  test('a change the server refuses on the open page is told once and undone, and goes through when made again', async ({
-    page,
-  }) => {
-    const [first, second] = (await cartPageWith(page, 2)) as [Added, Added]
-
-    await answerFirstChange(page, 422, 'unprocessable', 'cart:productNotFound')
-    const line = page.locator(`[data-testid="cart-line"][data-sku="${second.sku}"]`)
-    await line.getByTestId('line-remove').click()
-
-    // told in a toast, the line back as the server has it, nothing left waiting or listed
-    await expect(page.getByTestId('toaster')).not.toBeEmpty()
-    await expect(page.getByTestId('cart-line')).toHaveCount(2)
-    await expect(page.getByTestId('line-pending')).toHaveCount(0)
-    await expect(page.getByTestId('failed-changes')).toHaveCount(0)
-    const both = sorted([first, second].map(({ sku }) => ({ sku, quantity: 1 })))
-    expect(await guestCart(page.request, first.cartId)).toEqual(both)
-
-    await line.getByTestId('line-remove').click()
-    await expect(page.getByTestId('cart-line')).toHaveCount(1)
-    await expect
-      .poll(() => guestCart(page.request, first.cartId), { timeout: 30_000 })
-      .toEqual([{ sku: first.sku, quantity: 1 }])
-  })
-})
