@@ -13,7 +13,8 @@ const USAGE = `Usage: npm run catalog-import -- <file.csv|file.json> [--chunk N]
 
   Imports products, prices and stock per city from a CSV or JSON file (README, Catalogue import),
   as the back office's upload does: rows checked one by one, applied in transactions of N rows
-  (2000), MS milliseconds apart (0). Prints the report: counts, then the rejected rows.
+  (2000), MS milliseconds apart (0) and as long again as each one took, so a running store's
+  shoppers keep their share of the database. Prints the report: counts, then the rejected rows.
 
 Works on DATABASE_URL when set, otherwise on the PGlite files under DATA_DIR (stop the server first).
 A running store picks the changes up within seconds.`
@@ -55,7 +56,7 @@ export async function runImportCli(
     const imports = createImportService({
       db,
       log: { info: () => {}, error: (obj) => io.err(`catalog-import: ${JSON.stringify(obj)}`) },
-      options: { chunkRows, pauseMs, leaseMs: 30_000 },
+      options: { chunkRows, pauseMs, pauseRatio: 1, leaseMs: 30_000 },
     })
     const started = Date.now()
     let id: string

@@ -47,6 +47,7 @@ export const catalogImportModule: ModuleRegistration = (app, { database, config 
     options: {
       chunkRows: config.CATALOG_IMPORT_CHUNK_ROWS,
       pauseMs: config.CATALOG_IMPORT_PAUSE_MS,
+      pauseRatio: config.CATALOG_IMPORT_PAUSE_RATIO,
       leaseMs: LEASE_MS,
     },
   })

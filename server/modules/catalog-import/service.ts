@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { setImmediate as yieldToRequests, setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import {
   CATALOG_IMPORT_ERROR_KEYS as KEYS,
@@ -23,6 +23,11 @@ export interface ImportOptions {
   chunkRows: number
   /** A pause between two chunks, so shoppers' statements get the database in between. */
   pauseMs: number
+  /**
+   * And a pause this many times as long as the chunk took: the import leaves the database and the
+   * catalogue index's follow-up to shoppers for that share of its time, on any machine.
+   */
+  pauseRatio: number
   /** How long a process holds an import it applies before another may go on with it. */
   leaseMs: number
 }
@@ -41,6 +46,8 @@ interface Log {
 
 /** Rows checked and kept per statement while the file arrives. */
 const STAGE_BATCH = 2000
+/** Rows checked between two looks at the requests waiting. */
+const YIELD_EVERY_ROWS = 500
 const HOLDING = sql.raw(HOLDING_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
@@ -95,13 +102,15 @@ export function createImportService({ db, log, options }: { db: Db; log: Log; op
     try {
       while (from < imp.last_row) {
         const to = await repo.chunkEnd(imp.id, from, options.chunkRows, imp.last_row)
+        const chunkStarted = Date.now()
         await retrying(() =>
           db.transaction(async (tx) => {
             await createImportRepo(tx).applyChunk(tx, imp.id, from, to, options.leaseMs)
           }),
         )
         from = to
-        if (options.pauseMs > 0 && from < imp.last_row) await sleep(options.pauseMs)
+        const pause = options.pauseMs + options.pauseRatio * (Date.now() - chunkStarted)
+        if (pause > 0 && from < imp.last_row) await sleep(pause)
       }
       await repo.finish(imp.id)
       log.info(
@@ -199,6 +208,9 @@ export function createImportService({ db, log, options }: { db: Db; log: Log; op
           rejected.push(...checked.rejections)
         }
         if (batch.length + rejected.length >= STAGE_BATCH) await flush()
+        // a stream's chunk holds thousands of rows: checking them took the event loop for 100-180 ms
+        // at a time, while shoppers waited
+        else if (total % YIELD_EVERY_ROWS === 0) await yieldToRequests()
       }
       await flush()
     } catch (err) {

@@ -229,8 +229,9 @@ export interface PriceTable {
 }
 
 /**
- * Prices per city, swapped as a whole when `product_prices` changes (`applyPrices`, `applyPricesOf`), as
- * stock is: a listing started on the old state finishes on it.
+ * Prices per city: a reload of all of them builds a new state aside and swaps it in (`applyPrices`);
+ * a change of some products rewrites their prices in place under a new state (`applyPricesOf`). Either
+ * runs at once, between two requests' work, and gives the state a new generation.
  */
 export interface PriceState {
   /** The `price_changes` sequence as last read (see `Versions.price`). */
@@ -249,7 +250,7 @@ export interface ServicePoint {
   isActive: boolean
 }
 
-/** Stock per city, swapped as a whole when `stocks` changes. */
+/** Stock per city, kept as prices are (`applyStock`, `applyStockOf`). */
 export interface StockState {
   version: number
   /**
@@ -865,22 +866,10 @@ export class CatalogIndex {
 
   /**
    * Replaces the stock of these products only, from their grouped rows (a product without a row has no
-   * units left). The arrays are copied and swapped, as a whole reload does: a listing that started on
-   * the old state finishes on it. Copying is a few megabytes at 200,000 products; reading all stock is
-   * 1.7 million rows.
+   * units left): in place and at once, under a new state and generation, as `applyPricesOf` does.
    */
   applyStockOf(productIds: readonly number[], rows: StockRow[], version: number): void {
-    const old = this.stock
-    const state: StockState = {
-      version,
-      generation: ++stockLoads,
-      quantity: old.quantity.map((a) => a.slice()),
-      minPickupHours: old.minPickupHours.map((a) => a.slice()),
-      shopStock: old.shopStock.map((a) => a.slice()),
-      showcase: old.showcase.map((a) => a.slice()),
-      inStock: old.inStock.map((a) => a.slice()),
-      pointBits: new Map([...old.pointBits].map(([id, bits]) => [id, bits.slice()])),
-    }
+    const state: StockState = { ...this.stock, version, generation: ++stockLoads }
     for (const p of this.points.values())
       if (!state.pointBits.has(p.id)) state.pointBits.set(p.id, newBits(this.size))
     for (const id of productIds) {
@@ -916,28 +905,24 @@ export class CatalogIndex {
 
   /**
    * Replaces the prices of these products only, from all their rows: a product with no row in a city is
-   * no longer sold there. The tables are copied and swapped, with none of the old state's price and
-   * discount orders (they are sorted again on first use): a listing that started on the old state
-   * finishes on it. Copying is some 30 MB at 200,000 products; rebuilding the index for a price read
-   * every product, price and stock row again and held the event loop for stretches of 100 ms and more.
+   * no longer sold there. The tables are rewritten in place, at once (no reader runs in between), under
+   * a new state with none of the old one's price and discount orders (sorted again on first use) and a
+   * new generation, which every cache of price-dependent answers keys on. Copying the tables instead
+   * (some 30 MB at 200,000 products, each poll of an import) set off collections of 100-190 ms that
+   * shoppers' reads waited behind (`npm run bench -- --engine postgres --only api --match import`).
    */
   applyPricesOf(productIds: readonly number[], rows: readonly PriceRow[], version: number): void {
-    const state: PriceState = {
-      version,
-      generation: ++priceLoads,
-      tables: this.priceState.tables.map(copyPrices),
-      perms: new Map(),
-    }
+    const { tables } = this.priceState
     for (const id of productIds) {
       const pos = this.posById.get(id)
       if (pos === undefined) continue
-      for (const table of state.tables) clearPrice(table, pos)
+      for (const table of tables) clearPrice(table, pos)
     }
     for (const row of rows) {
       const pos = this.posById.get(row.product_id)
-      if (pos !== undefined) writePrice(state.tables, pos, row)
+      if (pos !== undefined) writePrice(tables, pos, row)
     }
-    this.priceState = state
+    this.priceState = { version, generation: ++priceLoads, tables, perms: new Map() }
   }
 
   private addStock(state: StockState, pos: number, row: StockRow): void {
@@ -1367,22 +1352,6 @@ function newPriceState(n: number, version: number): PriceState {
     generation: ++priceLoads,
     tables: Array.from({ length: CITY_COUNT }, () => emptyPrices(n)),
     perms: new Map(),
-  }
-}
-
-function copyPrices(t: PriceTable): PriceTable {
-  return {
-    has: t.has.slice(),
-    price: t.price.slice(),
-    oldPrice: t.oldPrice.slice(),
-    discount: t.discount.slice(),
-    priceUsd: t.priceUsd.slice(),
-    creditMonths: t.creditMonths.slice(),
-    creditAmount: t.creditAmount.slice(),
-    creditLabel: t.creditLabel.slice(),
-    installmentMonths: t.installmentMonths.slice(),
-    installmentAmount: t.installmentAmount.slice(),
-    priced: t.priced.slice(),
   }
 }
 

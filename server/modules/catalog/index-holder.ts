@@ -11,11 +11,15 @@ export interface HolderOptions {
 const DEFAULT_POLL_MS = 2000
 /** Rebuilds are at least this far apart (and twice the last build's duration). */
 const MIN_REBUILD_INTERVAL_MS = 10_000
-/** More changed products than this since the last look: all stock is read again instead. */
-const MAX_STOCK_DELTA = 5_000
 /**
- * The same for prices. An import writes up to 2,000 products per chunk and several chunks per poll;
- * rewriting 20,000 products' prices in copied tables still costs a fraction of reading all of them.
+ * More changed products than this since the last look: all stock is read again instead. An import writes
+ * up to 2,000 products per chunk and several chunks per poll: reading all stock at 200,000 products (1.7
+ * million rows) held the event loop for about a second, the changed products' a tenth of it.
+ */
+const MAX_STOCK_DELTA = 20_000
+/**
+ * The same for prices: rewriting 20,000 products' prices in copied tables still costs a fraction of
+ * reading all of them.
  */
 const MAX_PRICE_DELTA = 20_000
 const FORGET_CHANGES_EVERY_MS = 10 * 60_000
@@ -47,7 +51,7 @@ interface Follower {
  *   committing late is read on a later look) and rewrites the prices and stock of those products only,
  *   in place of the index's price and stock states: an import writing prices for minutes no longer
  *   rebuilds the whole index every 10 s. A change of everything (a truncate, a restock, the seed) or of
- *   more products than 20,000 (prices) or 5,000 (stock) reloads all of it, spaced by at least five
+ *   more products than 20,000 reloads all of it, spaced by at least five
  *   times the last reload's duration so constant churn cannot keep the database busy with it.
  */
 export class IndexHolder {
