@@ -22,8 +22,10 @@ const cards = (page: Page) =>
  * refuses it: an earlier journey may have sold it out while the listing's kept render still offers it.
  */
 async function addOnline(page: Page, index: number): Promise<Added | null> {
-  const card = cards(page).nth(index)
-  const sku = (await card.getAttribute('data-sku'))!
+  const sku = (await cards(page).nth(index).getAttribute('data-sku'))!
+  // clicked by its sku: a card just added leaves the list `index` counts in, and the list may shift
+  // between reading the card and clicking it
+  const card = page.locator(`[data-testid="product-card"][data-sku="${sku}"]`)
   const answered = page.waitForResponse((r) => /\/cart\/api\/v3\/carts\/[^/]+\/products$/.test(r.url()))
   await card.locator('button[data-testid="add-to-cart"]').click()
   const answer = await answered
@@ -105,21 +107,31 @@ async function operator(request: APIRequestContext) {
   expect(signIn.ok(), await signIn.text()).toBe(true)
   const headers = { 'x-staff-token': ((await signIn.json()) as { access_token: string }).access_token }
   return {
-    async soldOut(sku: string) {
+    /** Sells the product out in Almaty; answers how to put its stock back as it was. */
+    async soldOut(sku: string): Promise<{ restock: () => Promise<void> }> {
       const product = await request.get(`/admin/api/v1/catalog/products/${sku}`, { headers })
       expect(product.ok(), await product.text()).toBe(true)
       const { cities } = (await product.json()) as {
-        cities: { city_id: number; stocks: { point_id: number; condition: 'N' | 'V'; held: number }[] }[]
+        cities: {
+          city_id: number
+          stocks: { point_id: number; condition: 'N' | 'V'; held: number; on_hand: number }[]
+        }[]
       }
-      const stocks = cities
-        .find((c) => c.city_id === 1)!
-        .stocks // what open orders hold stays at the point (the store refuses less): none left to sell
-        .map(({ point_id, condition, held }) => ({ point_id, condition, on_hand: held }))
-      const edit = await request.patch(`/admin/api/v1/catalog/products/${sku}/cities/1`, {
-        headers,
-        data: { stocks },
-      })
-      expect(edit.ok(), await edit.text()).toBe(true)
+      const before = cities.find((c) => c.city_id === 1)!.stocks
+      const edit = async (stocks: { point_id: number; condition: 'N' | 'V'; on_hand: number }[]) => {
+        const answer = await request.patch(`/admin/api/v1/catalog/products/${sku}/cities/1`, {
+          headers,
+          data: { stocks },
+        })
+        expect(answer.ok(), await answer.text()).toBe(true)
+      }
+      // what open orders hold stays at the point (the store refuses less): none left to sell
+      await edit(before.map(({ point_id, condition, held }) => ({ point_id, condition, on_hand: held })))
+      return {
+        // the journeys after this one take the cheapest products again
+        restock: () =>
+          edit(before.map(({ point_id, condition, on_hand }) => ({ point_id, condition, on_hand }))),
+      }
     },
   }
 }
@@ -150,6 +162,26 @@ async function changeOffline(page: Page, context: BrowserContext, skip: string[]
   return { added, heartSku }
 }
 
+/**
+ * A cart line and a heart added online, two more lines and another heart offline, then the page closed
+ * with those changes waiting and the network back: what the server should end up holding.
+ */
+async function changesLeftWaiting(page: Page, context: BrowserContext) {
+  await page.goto(CATEGORY)
+  await waitForControl(page)
+  const [first] = (await addCards(page, 1)) as [Added]
+  const heart = await heartOnline(page, 1)
+  const { added, heartSku } = await changeOffline(page, context, [first.sku])
+  await page.close()
+  await context.setOffline(false)
+  return {
+    cartId: first.cartId,
+    cart: sorted([first.sku, ...added].map((sku) => ({ sku, quantity: 1 }))),
+    listId: heart.listId,
+    list: [heart.sku, heartSku].sort(),
+  }
+}
+
 // On the desktop and, tagged `@phone`, on the phone project: a phone is where patchy networks are.
 for (const tag of ['', ' @phone'])
   test.describe(`offline writing${tag}`, () => {
@@ -157,42 +189,28 @@ for (const tag of ['', ' @phone'])
       page,
       context,
     }) => {
-      await page.goto(CATEGORY)
-      await waitForControl(page)
-      const [first] = (await addCards(page, 1)) as [Added]
-      const heart = await heartOnline(page, 1)
-
-      const { added, heartSku } = await changeOffline(page, context, [first.sku])
-      await page.close()
-      await context.setOffline(false)
+      const waiting = await changesLeftWaiting(page, context)
 
       const again = await context.newPage()
       await again.goto('/cart')
-      const expected = sorted(
-        [first, ...added.map((sku) => ({ sku }))].map(({ sku }) => ({ sku, quantity: 1 })),
-      )
-      await expect.poll(() => guestCart(again.request, first.cartId), { timeout: 30_000 }).toEqual(expected)
       await expect
-        .poll(() => guestList(again.request, heart.listId), { timeout: 30_000 })
-        .toEqual([heart.sku, heartSku].sort())
+        .poll(() => guestCart(again.request, waiting.cartId), { timeout: 30_000 })
+        .toEqual(waiting.cart)
+      await expect
+        .poll(() => guestList(again.request, waiting.listId), { timeout: 30_000 })
+        .toEqual(waiting.list)
       await expect(again.getByTestId('cart-line')).toHaveCount(3)
       await expect(again.getByTestId('line-pending')).toHaveCount(0)
       // sent once: a second look after the queue emptied finds the same cart
       await again.reload()
-      expect(await guestCart(again.request, first.cartId)).toEqual(expected)
+      expect(await guestCart(again.request, waiting.cartId)).toEqual(waiting.cart)
     })
 
     test("with every page closed, the service worker's sync sends the waiting changes before any page reopens", async ({
       page,
       context,
     }) => {
-      await page.goto(CATEGORY)
-      await waitForControl(page)
-      const [first] = (await addCards(page, 1)) as [Added]
-      const heart = await heartOnline(page, 1)
-      const { added, heartSku } = await changeOffline(page, context, [first.sku])
-      await page.close()
-      await context.setOffline(false)
+      const waiting = await changesLeftWaiting(page, context)
 
       // A blank tab of the browser, not a page of the store, to reach the worker through DevTools.
       const blank = await context.newPage()
@@ -212,11 +230,12 @@ for (const tag of ['', ' @phone'])
         lastChance: false,
       })
 
-      const expected = sorted([first.sku, ...added].map((sku) => ({ sku, quantity: 1 })))
-      await expect.poll(() => guestCart(context.request, first.cartId), { timeout: 30_000 }).toEqual(expected)
       await expect
-        .poll(() => guestList(context.request, heart.listId), { timeout: 30_000 })
-        .toEqual([heart.sku, heartSku].sort())
+        .poll(() => guestCart(context.request, waiting.cartId), { timeout: 30_000 })
+        .toEqual(waiting.cart)
+      await expect
+        .poll(() => guestList(context.request, waiting.listId), { timeout: 30_000 })
+        .toEqual(waiting.list)
       expect(context.pages().map((p) => p.url())).toEqual(['about:blank'])
 
       // the page opened afterwards finds nothing left to send, and sends nothing twice
@@ -224,7 +243,7 @@ for (const tag of ['', ' @phone'])
       await again.goto('/cart')
       await expect(again.getByTestId('cart-line')).toHaveCount(3)
       await expect(again.getByTestId('line-pending')).toHaveCount(0)
-      expect(await guestCart(again.request, first.cartId)).toEqual(expected)
+      expect(await guestCart(again.request, waiting.cartId)).toEqual(waiting.cart)
     })
 
     test('a change whose first send met a server error is sent again and settles on the open cart page', async ({
@@ -257,24 +276,28 @@ for (const tag of ['', ' @phone'])
       await page.getByTestId('quantity-increase').click()
       await expect(page.getByTestId('line-pending')).toBeVisible()
       // meanwhile the store sells the last units
-      await (await operator(request)).soldOut(first.sku)
-      // the store's catalogue takes the change within seconds; the shopper comes back after that
-      await expect
-        .poll(
-          async () => {
-            const res = await request.get(`/cart/api/v2/carts/${first.cartId}?city_id=1`)
-            const cart = (await res.json()) as { products: { sku: string; isAvailable: boolean }[] }
-            return cart.products.find((line) => line.sku === first.sku)?.isAvailable
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(false)
-      await context.setOffline(false)
+      const { restock } = await (await operator(request)).soldOut(first.sku)
+      try {
+        // the store's catalogue takes the change within seconds; the shopper comes back after that
+        await expect
+          .poll(
+            async () => {
+              const res = await request.get(`/cart/api/v2/carts/${first.cartId}?city_id=1`)
+              const cart = (await res.json()) as { products: { sku: string; isAvailable: boolean }[] }
+              return cart.products.find((line) => line.sku === first.sku)?.isAvailable
+            },
+            { timeout: 30_000 },
+          )
+          .toBe(false)
+        await context.setOffline(false)
 
-      await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
-      await expect(page.getByTestId('line-conflict')).toHaveAttribute('data-kind', 'gone')
-      await expect(page.getByTestId('line-conflict')).toHaveText('Товар закончился')
-      await expect(page.locator('button[data-testid="checkout-button"]')).toBeDisabled()
+        await expect(page.getByTestId('line-pending')).toHaveCount(0, { timeout: 30_000 })
+        await expect(page.getByTestId('line-conflict')).toHaveAttribute('data-kind', 'gone')
+        await expect(page.getByTestId('line-conflict')).toHaveText('Товар закончился')
+        await expect(page.locator('button[data-testid="checkout-button"]')).toBeDisabled()
+      } finally {
+        await restock()
+      }
     })
 
     test('a change the server refuses on the open page is told once and undone, and goes through when made again', async ({
