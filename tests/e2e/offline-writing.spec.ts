@@ -19,10 +19,12 @@ const cards = (page: Page) =>
 
 /**
  * Adds a card's product online and answers the guest cart's id the server gave it, or null when the store
- * refuses it: an earlier journey may have sold it out while the listing's kept render still offers it.
+ * refuses it (an earlier journey may have sold it out while the listing's kept render still offers it) or
+ * has fewer than `room` units of it to sell (the orders of earlier journeys hold the cheapest products).
  */
-async function addOnline(page: Page, index: number): Promise<Added | null> {
+async function addOnline(page: Page, index: number, room: number): Promise<Added | null> {
   const sku = (await cards(page).nth(index).getAttribute('data-sku'))!
+  if (room > 1 && (await unitsOnSale(page.request, sku)) < room) return null
   // clicked by its sku: a card just added leaves the list `index` counts in, and the list may shift
   // between reading the card and clicking it
   const card = page.locator(`[data-testid="product-card"][data-sku="${sku}"]`)
@@ -33,26 +35,42 @@ async function addOnline(page: Page, index: number): Promise<Added | null> {
   return { sku, cartId: /\/carts\/([^/]+)\/products$/.exec(answer.url())![1]! }
 }
 
+/** Units of a product the store sells in Almaty, as a throwaway guest cart of its own is told. */
+async function unitsOnSale(request: APIRequestContext, sku: string): Promise<number> {
+  const created = await request.post('/cart/api/v2/carts', { data: { city_id: 1 } })
+  expect(created.ok(), await created.text()).toBe(true)
+  const { id } = (await created.json()) as { id: string }
+  const answer = await request.post(`/cart/api/v3/carts/${id}/products`, {
+    data: { city_id: 1, products: [{ sku, quantity: 1, is_active: true }] },
+  })
+  if (!answer.ok()) return 0
+  const cart = (await answer.json()) as { products: { sku: string; availableQuantity: number }[] }
+  return cart.products.find((line) => line.sku === sku)?.availableQuantity ?? 0
+}
+
 interface Added {
   sku: string
   cartId: string
 }
 
 /** The first `count` products of the listing the store accepts, added online. */
-async function addCards(page: Page, count: number): Promise<Added[]> {
+async function addCards(page: Page, count: number, room = 1): Promise<Added[]> {
   const added: Added[] = []
   for (let i = 0; added.length < count; i++) {
-    const line = await addOnline(page, i)
+    const line = await addOnline(page, i, room)
     if (line) added.push(line)
   }
   return added
 }
 
-/** A guest cart with the first `count` cards' products, added online, and the cart page open on it. */
-async function cartPageWith(page: Page, count: number) {
+/**
+ * A guest cart with the first `count` cards' products, added online, and the cart page open on it; with
+ * `room`, products the store has at least that many of (a journey that raises a quantity asks for 2).
+ */
+async function cartPageWith(page: Page, count: number, room = 1) {
   await page.goto(CATEGORY)
   await waitForControl(page)
-  const added = await addCards(page, count)
+  const added = await addCards(page, count, room)
   await page.goto('/cart')
   await expect(page.getByTestId('cart-line')).toHaveCount(count)
   return added
@@ -249,7 +267,7 @@ for (const tag of ['', ' @phone'])
     test('a change whose first send met a server error is sent again and settles on the open cart page', async ({
       page,
     }) => {
-      const first = (await cartPageWith(page, 1))[0]!
+      const first = (await cartPageWith(page, 1, 2))[0]!
 
       // the page's first attempt at the next change meets a 500; the attempts after it reach the server
       const refused = await answerFirstChange(page, 500, 'internal', 'errors:internal')
@@ -270,7 +288,7 @@ for (const tag of ['', ' @phone'])
       context,
       request,
     }) => {
-      const first = (await cartPageWith(page, 1))[0]!
+      const first = (await cartPageWith(page, 1, 2))[0]!
 
       await context.setOffline(true)
       await page.getByTestId('quantity-increase').click()
