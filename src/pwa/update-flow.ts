@@ -20,10 +20,9 @@ export interface UpdateFlow {
 
 /**
  * If the waiting worker has not taken control by then, the page reloads anyway. Chrome lets it take
- * control 0.2-0.25 s after the shopper's tap (five runs of the update journey); but in three runs of seven
- * with a mouse click, whose hover had just preloaded a category through the old worker, Chrome held the
- * new worker waiting until the page itself unloaded, and activated it 0.1 s after the reload began. At
- * 10 s the shopper waited those 10 s; the reload is what frees it, so it comes soon. A newer worker
+ * control 0.2-0.25 s after the shopper's tap (five runs of the update journey), but holds it waiting while
+ * the old worker still answers the page (a link preloaded under the mouse: why the page turns inert once
+ * the shopper agrees, src/app/service-worker.ts); the reload is what frees it then. A newer worker
  * replacing this one, or one failing to activate, also ends here.
  */
 export const TAKEOVER_TIMEOUT_MS = 1_500

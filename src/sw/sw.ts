@@ -39,7 +39,10 @@ const DAY = 24 * 60 * 60
 const NETWORK_TIMEOUT_SECONDS = 3
 
 // The shell: index.html, the hashed JS/CSS (route chunks and compiled locale catalogs included), icons.
-precacheAndRoute(self.__WB_MANIFEST)
+// Without `directoryIndex`, Workbox answers `/` with the precached index.html before any route below sees
+// it: the home page came as the shell (of the worker's own build, an old one after a deployment) instead
+// of the server's page. The shell answers only the routes below that ask for it.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false })
 cleanupOutdatedCaches()
 
 const storableOnly: WorkboxPlugin = {

@@ -201,11 +201,14 @@ test('a page running the old build navigates after a deployment and is offered t
     description: `vite build ${buildB} ms, prune ${prune} ms, compress ${compress} ms, stop ${stopped - restartStarted} ms, start ${Date.now() - stopped} ms`,
   })
 
-  // Another tab opens the store: its navigation finds B's worker, which installs and waits (both tabs
-  // run under A's). The page on A is offered the update as well.
+  // Another tab opens the store: its navigation finds B's worker, which installs and waits (A's worker
+  // controls both tabs; the new tab's page is B's, from the server). The page on A is offered the update
+  // as well.
   const other = await context.newPage()
   const otherErrors = consoleErrors(other)
-  await other.goto(`${origin}/`)
+  // A's worker asks the network for the page: the server's render of B, not A's precached shell
+  const otherFirst = await other.goto(`${origin}/`)
+  expect(await otherFirst?.text()).not.toContain('<div class="boot">')
   await other.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration()
     while (!registration?.waiting) await new Promise((resolve) => setTimeout(resolve, 100))
