@@ -47,3 +47,6 @@ export async function waitForControl(page: Page) {
     )
   })
 }
+
+/** Whether a document is the built shell (its root holds only the boot text), not a page the server rendered. */
+export const isShell = (html: string) => html.includes('<div class="boot">')
