@@ -210,6 +210,8 @@ export interface VariantEntry {
 export interface VariantGroup {
   entries: VariantEntry[]
   byKey: Map<string, VariantEntry>
+  /** Every product of the group, also those not shown for their label: each card lists the entries. */
+  members: readonly number[]
 }
 
 export interface PriceTable {
@@ -423,6 +425,9 @@ export interface IndexSource {
   promotions: PromotionRow[]
 }
 
+/** Every price and stock write, full or in place, across all indexes: what `cardStamps` hold. */
+let cardWrites = 0
+
 export class CatalogIndex {
   readonly size: number
   readonly records: ProductRecord[]
@@ -438,6 +443,15 @@ export class CatalogIndex {
   readonly created: Float64Array
   readonly rating: Float64Array
   readonly reviews: Int32Array
+  /**
+   * Per position, the price or stock write that last touched what its card shows: its own price and
+   * stock, and the prices of the variants it lists (a write to one product stamps its whole variant
+   * group). Cards key on their stamp rather than on the whole price and stock state, so a chunk of an
+   * import re-renders the cards it changed, not every card a shopper asks for meanwhile: with the
+   * whole state as the key, card rendering took 1.5 s of a 100,000-row import's CPU and shoppers' reads
+   * waited behind it (`npm run bench -- --engine postgres --only api --match import`).
+   */
+  readonly cardStamps: Uint32Array
 
   private readonly categoryById = new Map<number, CategoryNode>()
   private readonly categoryByPath = new Map<string, CategoryNode>()
@@ -479,6 +493,7 @@ export class CatalogIndex {
     this.created = new Float64Array(n)
     this.rating = new Float64Array(n)
     this.reviews = new Int32Array(n)
+    this.cardStamps = new Uint32Array(n).fill(++cardWrites)
     for (const r of init.records) {
       this.ids[r.pos] = r.id
       this.popularity[r.pos] = r.popularity
@@ -796,7 +811,7 @@ export class CatalogIndex {
           const [labelRu, labelKk] = this.variantLabel(first.category, dims, values, this.records[pos]!)
           return { key, values: values.map((v) => JSON.stringify(v)), labelRu, labelKk, pos }
         })
-      const group: VariantGroup = { entries, byKey: new Map(entries.map((e) => [e.key, e])) }
+      const group: VariantGroup = { entries, byKey: new Map(entries.map((e) => [e.key, e])), members }
       for (const pos of members) this.records[pos]!.group = group
     }
   }
@@ -862,6 +877,7 @@ export class CatalogIndex {
       if (pos !== undefined) this.addStock(state, pos, row)
     }
     this.stock = state
+    this.cardStamps.fill(++cardWrites)
   }
 
   /**
@@ -872,9 +888,11 @@ export class CatalogIndex {
     const state: StockState = { ...this.stock, version, generation: ++stockLoads }
     for (const p of this.points.values())
       if (!state.pointBits.has(p.id)) state.pointBits.set(p.id, newBits(this.size))
+    const write = ++cardWrites
     for (const id of productIds) {
       const pos = this.posById.get(id)
       if (pos === undefined) continue
+      this.stamp(pos, write)
       for (let c = 0; c < CITY_COUNT; c++) {
         state.quantity[c]![pos] = 0
         state.minPickupHours[c]![pos] = 255
@@ -901,6 +919,7 @@ export class CatalogIndex {
       }
     })
     this.priceState = state
+    this.cardStamps.fill(++cardWrites)
   }
 
   /**
@@ -913,9 +932,11 @@ export class CatalogIndex {
    */
   applyPricesOf(productIds: readonly number[], rows: readonly PriceRow[], version: number): void {
     const { tables } = this.priceState
+    const write = ++cardWrites
     for (const id of productIds) {
       const pos = this.posById.get(id)
       if (pos === undefined) continue
+      this.stamp(pos, write)
       for (const table of tables) clearPrice(table, pos)
     }
     for (const row of rows) {
@@ -923,6 +944,13 @@ export class CatalogIndex {
       if (pos !== undefined) writePrice(tables, pos, row)
     }
     this.priceState = { version, generation: ++priceLoads, tables, perms: new Map() }
+  }
+
+  /** Marks the cards showing this product's price or stock (its own, its variant group's) as stale. */
+  private stamp(pos: number, write: number): void {
+    this.cardStamps[pos] = write
+    const group = this.records[pos]!.group
+    if (group) for (const member of group.members) this.cardStamps[member] = write
   }
 
   private addStock(state: StockState, pos: number, row: StockRow): void {

@@ -22,6 +22,8 @@ const SEARCH = '/katalog/api/v1/products/search'
 let app: App
 let database: Database
 let products: TestProduct[]
+/** One model in two memory sizes, the larger twice: the second 256 is not the one shown for its label. */
+let variants: [TestProduct, TestProduct, TestProduct]
 
 beforeAll(async () => {
   ;({ app, database } = await testApp())
@@ -29,6 +31,17 @@ beforeAll(async () => {
   products = await Promise.all(
     [1, 2].map(() => makeProduct(database.db, { prices: { 1: 20_000, 2: 21_000 }, stock: { 1: 3 } })),
   )
+  const made: TestProduct[] = []
+  for (const memory of [128, 256, 256]) {
+    const product = await makeProduct(database.db, { prices: { 1: 30_000 + memory } })
+    await database.db.execute(
+      sql`update products set variant_group = ${`test-variants-${products[0]!.sku}`},
+                              attributes = ${JSON.stringify({ memory })}::jsonb
+          where id = ${product.id}`,
+    )
+    made.push(product)
+  }
+  variants = made as typeof variants
   await app.catalog.refresh()
 })
 
@@ -109,6 +122,41 @@ describe('a price written is applied to the catalogue index in place', () => {
     const found = SearchResponse.parse(body.json()).products.find((p) => p.sku === a.sku)
     expect(found?.price).toBe(lowest)
     expect(await app.catalog.index()).toBe(before)
+  })
+
+  it("re-renders the cards a write touches, also those listing the product as a variant, and keeps the others'", async () => {
+    const [small, , secondLarge] = variants
+    const [, other] = products as [TestProduct, TestProduct]
+    const index = await app.catalog.index()
+    const stampOf = (p: TestProduct) => index.cardStamps[index.productById(p.id)!.pos]
+    const cardOf = async (p: TestProduct) => {
+      for (let page = 1; ; page++) {
+        const body = await listing(`city_id=1&sorting=score&limit=100&page=${page}`)
+        const card = body.payload.find((c) => c.id === p.id)
+        if (card || page * 100 >= body.total) return card
+      }
+    }
+    const smallOn = (variantList: { sku: string; price: number | null }[] | undefined) =>
+      variantList?.find((v) => v.sku === small.sku)?.price
+    // asked once before the write, so a kept card or page would show the old price
+    expect(smallOn((await cardOf(secondLarge))?.variants)).toBe(30_128)
+    const page = async () => Product.parse(await getJson(`${PRODUCT}/${secondLarge.sku}?city_id=1`))
+    expect(smallOn((await page()).variants)).toBe(30_128)
+
+    await setPrice(small, 1, 29_990)
+    await app.catalog.refresh()
+    expect(await app.catalog.index()).toBe(index)
+    expect(smallOn((await cardOf(secondLarge))?.variants)).toBe(29_990)
+    expect(smallOn((await page()).variants)).toBe(29_990)
+
+    // which cards a write marks for rendering again, seen with no other write in between (on
+    // PostgreSQL the test files share the database, and a truncate elsewhere reloads all prices)
+    const rows = await createCatalogRepo(database.db).pricesOf([small.id])
+    const cards = [...variants, other]
+    const before = cards.map(stampOf)
+    index.applyPricesOf([small.id], rows, index.priceState.version)
+    const changed = cards.map((p, i) => stampOf(p) !== before[i])
+    expect(changed).toEqual([true, true, true, false])
   })
 
   it('gives the facets the new price bounds', async () => {

@@ -63,9 +63,9 @@ const creditLabel = (label: string, lang: Lang) =>
 
 /**
  * Turns index positions into the contract's list items in one language and city. Cards are cached as
- * JSON text per (position, city, language, kind) for the life of the index, keyed also by the price
- * and stock loads (`PriceState.generation`, `StockState.generation`) and the local hour their delivery
- * estimate depends on.
+ * JSON text per (position, city, language, kind) for the life of the index, keyed also by the last
+ * price or stock write that touched the card (`CatalogIndex.cardStamps`) and the local hour its
+ * delivery estimate depends on.
  */
 export class Renderer {
   private readonly cards = new Lru<string, Buffer>({
@@ -88,7 +88,7 @@ export class Renderer {
    */
   cardJson(pos: number, city: CityIndex, lang: Lang, kind: ItemKind): Buffer {
     const now = this.now()
-    const key = `${this.index.priceState.generation}|${this.index.stock.generation}|${deliveryClock(now)}|${pos}|${city}|${lang}|${kind}`
+    const key = `${this.index.cardStamps[pos]}|${deliveryClock(now)}|${pos}|${city}|${lang}|${kind}`
     let json = this.cards.get(key)
     if (json === undefined) {
       json = Buffer.from(

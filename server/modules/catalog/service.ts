@@ -323,7 +323,7 @@ export function createCatalogService({ holder, repo, now = Date.now }: CatalogSe
     const { index, renderer } = await current()
     const record = productOf(index, ref)
     const city = cityIndex(cityId)
-    const key = `${index.version}|${index.priceState.generation}|${index.stock.generation}|${deliveryClock(now())}|${record.pos}|${city}|${lang}`
+    const key = `${index.version}|${index.cardStamps[record.pos]}|${deliveryClock(now())}|${record.pos}|${city}|${lang}`
     const cached = productPages.get(key)
     if (cached) return cached
     const row = await detailsOf(index, record)

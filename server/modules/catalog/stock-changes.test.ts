@@ -51,6 +51,13 @@ describe('the catalogue index follows stock changes', () => {
     expect(index.unitsIn(a.id, 1)).toBe(2)
     expect(index.unitsIn(b.id, 1)).toBe(5)
     expect(reads).toEqual({ all: 0, some: 1 })
+    // the changed product's cards are rendered again, the other's kept (seen with no other write in
+    // between: on PostgreSQL the test files share the database)
+    const rows = await createCatalogRepo(database.db).stocksOf([a.id])
+    const before = [a, b].map((p) => index.cardStamps[index.productById(p.id)!.pos])
+    index.applyStockOf([a.id], rows, index.stock.version)
+    const after = [a, b].map((p) => index.cardStamps[index.productById(p.id)!.pos])
+    expect([after[0] !== before[0], after[1] !== before[1]]).toEqual([true, false])
     // nothing new: nothing read again
     await holder.refresh(true)
     expect(reads.some).toBe(1)
