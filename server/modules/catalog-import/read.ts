@@ -29,7 +29,14 @@ export interface Tally {
   bytes(): number
 }
 
-/** A pass-through that hashes and counts what flows, so the file is read once. */
+/**
+ * What the parsers get at a time, one slice per turn of the event loop: they parse what they are given
+ * in one go, and a request's chunk of 64 KB took csv-parse 16-40 ms (some 3,000 rows) while shoppers'
+ * requests waited behind it.
+ */
+const SLICE_BYTES = 8192
+
+/** A pass-through that hashes and counts what flows, so the file is read once; it hands it on in slices. */
 function tally(): { stream: Transform; tally: Tally } {
   const hash = createHash('sha256')
   let bytes = 0
@@ -38,7 +45,13 @@ function tally(): { stream: Transform; tally: Tally } {
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk)
       bytes += chunk.length
-      done(null, chunk)
+      let at = 0
+      const handOn = () => {
+        this.push(chunk.subarray(at, (at += SLICE_BYTES)))
+        if (at < chunk.length) setImmediate(handOn)
+        else done()
+      }
+      handOn()
     },
   })
   return {
