@@ -159,6 +159,36 @@ describe('a price written is applied to the catalogue index in place', () => {
     expect(changed).toEqual([true, true, true, false])
   })
 
+  it('mends the price and discount orders it had sorted, as sorting them again would order them', async () => {
+    const [a, b] = products as [TestProduct, TestProduct]
+    const index = await app.catalog.index()
+    const scopes = [index.categoryScope(index.category(CATEGORY)!), index.wholeScope(null, 'all')]
+    const sorts = ['price_asc', 'price_desc', 'discount'] as const
+    for (const scope of scopes) for (const sort of sorts) index.permutation(scope, sort, 0)
+    // a moves from the cheapest to the dearest, b gets a discount, a product of the seed stays
+    const rows = (await createCatalogRepo(database.db).pricesOf([a.id, b.id])).map((row) =>
+      row.city_id !== 1
+        ? row
+        : row.product_id === a.id
+          ? { ...row, price: 9_000_000 }
+          : { ...row, old_price: row.price * 2, discount: 50 },
+    )
+    index.applyPricesOf([a.id, b.id], rows, index.priceState.version)
+    for (const scope of scopes)
+      for (const sort of sorts) {
+        const fresh = Int32Array.from({ length: scope.end - scope.start }, (_, i) => scope.start + i)
+        expect(index.permutation(scope, sort, 0), `${scope.key} ${sort}`).toEqual(
+          fresh.sort(index.comparator(sort, 0)),
+        )
+      }
+    // the database's prices again
+    index.applyPricesOf(
+      [a.id, b.id],
+      await createCatalogRepo(database.db).pricesOf([a.id, b.id]),
+      index.priceState.version,
+    )
+  })
+
   it('gives the facets the new price bounds', async () => {
     const [, b] = products as [TestProduct, TestProduct]
     const url = `/katalog/api/v1/products/filters?category=${CATEGORY}&city_id=2`
