@@ -241,7 +241,7 @@ export interface PriceState {
   /** Different for every load: what caches of price-dependent answers key on. */
   generation: number
   tables: PriceTable[]
-  /** The sorted permutations by a city's price or discount: they go with the prices they were sorted by. */
+  /** The sorted permutations by a city's price or discount: they go with these prices (`reordered`). */
   perms: Map<string, PriceOrder>
 }
 
