@@ -171,6 +171,7 @@ export async function checkoutScenarios(baseUrl: string): Promise<Scenario[]> {
     {
       name: `checkout: order creation, cash (${creation.length} carts, each once; req/s = orders/s)`,
       requests: creation,
+      once: true,
       target: 'p95 ≤ 60 ms PG 200k',
     },
   ]

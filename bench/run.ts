@@ -67,6 +67,12 @@ async function forgetSmsLimits(url: string): Promise<void> {
   }
 }
 
+/** The statuses of the non-2xx answers, e.g. ` (409×485)`, so a row's refusals are named. */
+function refusalsOf(r: LoadResult): string {
+  const statuses = Object.entries(r.refusals)
+  return statuses.length ? ` (${statuses.map(([s, n]) => `${s}×${n}`).join(', ')})` : ''
+}
+
 function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string) {
   return {
     scenario: name,
@@ -75,7 +81,7 @@ function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string)
     'p95 ms': r.p95.toFixed(2),
     'p99 ms': r.p99.toFixed(2),
     '% of hello': ceiling ? `${Math.round((100 * r.requestsPerSecond) / ceiling.requestsPerSecond)}%` : '',
-    'errors/non2xx': `${r.errors}/${r.non2xx}`,
+    'errors/non2xx': `${r.errors}/${r.non2xx}${refusalsOf(r)}`,
     target: target ?? '',
   }
 }
@@ -176,6 +182,7 @@ async function main() {
           requests: scenario.requests,
           connections: scenario.load?.connections ?? connections,
           overallRate: scenario.load?.overallRate,
+          once: scenario.once,
           // work alongside the load: the load runs until it ends (at most 10 minutes)
           durationSeconds: alongside ? 600 : duration,
           until: alongside,

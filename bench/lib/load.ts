@@ -19,6 +19,11 @@ export interface LoadOptions {
   durationSeconds?: number
   /** Requests per second over all connections (autocannon's overallRate); unset, as fast as they go. */
   overallRate?: number
+  /**
+   * Each request asked at most once: the load ends when all are asked (or at the duration). Cycling
+   * through them again would measure refusals (an ordered cart asked again), not the work.
+   */
+  once?: boolean
   /** Stops the load early when this settles. */
   until?: Promise<unknown>
 }
@@ -28,6 +33,8 @@ export interface LoadResult extends LatencySummary {
   total: number
   errors: number
   non2xx: number
+  /** How many answers of each status other than 2xx, e.g. `{ 409: 485 }`. */
+  refusals: Record<number, number>
 }
 
 /**
@@ -53,6 +60,7 @@ export async function runLoad({
   connections = 32,
   durationSeconds = 10,
   overallRate,
+  once = false,
   until,
 }: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = []
@@ -68,6 +76,8 @@ export async function runLoad({
       connections,
       duration: durationSeconds,
       ...(overallRate ? { overallRate } : {}),
+      // autocannon ends at `amount` and then ignores the duration: the timer below keeps it
+      ...(once ? { amount: requests.length } : {}),
       requests: [
         {
           setupRequest: (req) => {
@@ -89,14 +99,22 @@ export async function runLoad({
     },
     (err, result) => finish(err, result),
   )
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  const refusals: Record<number, number> = {}
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    latencies.push(responseTime)
+    if (status < 200 || status > 299) refusals[status] = (refusals[status] ?? 0) + 1
+  })
   void until?.finally(() => instance.stop())
+  const deadline = once ? setTimeout(() => instance.stop(), durationSeconds * 1000) : undefined
   const result = await done
+  clearTimeout(deadline)
   return {
     ...summarise(latencies),
-    requestsPerSecond: result.requests.average,
+    // a run ended by its last request has a partial last second, which the per-second average counts whole
+    requestsPerSecond: once ? result.requests.total / result.duration : result.requests.average,
     total: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    refusals,
   }
 }

@@ -5,6 +5,8 @@ export interface Scenario {
   /** Requests sent before measuring, e.g. to fill the image cache; not counted. */
   warmup?: LoadRequest[]
   requests: LoadRequest[]
+  /** Each request asked at most once (see `LoadOptions.once`). */
+  once?: boolean
   /** The target this scenario is held to, printed beside the figure. */
   target?: string
   /**

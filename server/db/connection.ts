@@ -38,12 +38,13 @@ export interface Database {
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
- * Connections each server process keeps to PostgreSQL. Fewer answered faster on two cores (the checkout
- * bench at 32 connections, PostgreSQL 200k: calculations 1,714 req/s, p95 28 ms with 6 against 1,212
- * req/s, p95 50 ms with 20), but with 6 the bench's preparation of carts can still wait for ever on a
- * connection some request needs inside its own transaction: until that is found, 20.
+ * Connections each server process keeps to PostgreSQL. Fewer answer faster on two cores: the checkout
+ * bench (32 connections, PostgreSQL 200k, 28 November) gave calculation p95 25.2-26.0 ms with 10
+ * against 27.1-34.5 ms with 20, order creation p95 60.9-69.5 ms against 66.8-77.9 ms; 6 was no better
+ * than 10. It was 20 while a request could wait for a second connection inside its own transaction
+ * (the category tree, the benefit tables): `small-pool.test.ts` now orders for 24 shoppers through 3.
  */
-export const DEFAULT_POOL_SIZE = 20
+export const DEFAULT_POOL_SIZE = 10
 
 /**
  * How long a request may wait for a PostgreSQL connection (a free one of the pool, or a new one being
