@@ -39,8 +39,8 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 /**
  * Connections each server process keeps to PostgreSQL. Fewer answer faster on two cores: the checkout
- * bench (32 connections, PostgreSQL 200k, 28 November) gave calculation p95 25.2-26.0 ms with 10
- * against 27.1-34.5 ms with 20, order creation p95 60.9-69.5 ms against 66.8-77.9 ms; 6 was no better
+ * bench (32 connections, PostgreSQL 200k, 28 November) gave calculation p95 25.2-27.8 ms with 10
+ * against 27.1-34.5 ms with 20, order creation p95 60.9-70.0 ms against 66.8-77.9 ms; 6 was no better
  * than 10. It was 20 while a request could wait for a second connection inside its own transaction
  * (the category tree, the benefit tables): `small-pool.test.ts` now orders for 24 shoppers through 3.
  */
