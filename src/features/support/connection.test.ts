@@ -165,6 +165,34 @@ describe('the chat connection', () => {
     expect(connection.getState().otherTyping).toBe(false)
   })
 
+  it('tells its own typing at most every 2 s, a change inside them at their end, none after a message', async () => {
+    const connection = connect()
+    await vi.advanceTimersByTimeAsync(0)
+    latest().accept()
+    latest().push({ type: 'conversation', conversation: CONVERSATION })
+    const signs = () => latest().sent.filter((f) => f.type === 'typing').length
+    connection.typing()
+    expect(signs()).toBe(1)
+    // a word typed at once 1.5 s later: told when the 2 s are up, once however often it changes
+    await vi.advanceTimersByTimeAsync(1_500)
+    connection.typing()
+    connection.typing()
+    expect(signs()).toBe(1)
+    await vi.advanceTimersByTimeAsync(499)
+    expect(signs()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(signs()).toBe(2)
+    // typed and sent within the 2 s: the message ends the typing, no sign follows it
+    await vi.advanceTimersByTimeAsync(500)
+    connection.typing()
+    connection.send('Спасибо')
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(signs()).toBe(2)
+    // after the 2 s a change is told at once again
+    connection.typing()
+    expect(signs()).toBe(3)
+  })
+
   it('marks a refused message failed, and retries it under the same client id', async () => {
     const connection = connect()
     await vi.advanceTimersByTimeAsync(0)

@@ -106,6 +106,7 @@ export function createChatConnection(options: ChatConnectionOptions) {
   let retry: ReturnType<typeof setTimeout> | null = null
   let typingClear: ReturnType<typeof setTimeout> | null = null
   let typingSentAt = 0
+  let typingDue: ReturnType<typeof setTimeout> | null = null
 
   const set = (next: Partial<ChatState>) => {
     state = { ...state, ...next }
@@ -115,6 +116,16 @@ export function createChatConnection(options: ChatConnectionOptions) {
 
   const sendFrame = (frame: SupportClientFrame) => {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(frame))
+  }
+
+  const sendTyping = () => {
+    typingDue = null
+    typingSentAt = Date.now()
+    sendFrame({ type: 'typing', conversation_id: options.conversationId })
+  }
+  const dropDueTyping = () => {
+    if (typingDue) clearTimeout(typingDue)
+    typingDue = null
   }
 
   const markFailed = (clientId: string, key: string) =>
@@ -260,6 +271,8 @@ export function createChatConnection(options: ChatConnectionOptions) {
         failed: null,
       }
       if (!message.text && !attachmentId) return
+      // the message itself ends the typing the other side sees: no sign after it
+      dropDueTyping()
       set({ pending: [...state.pending, message] })
       sendPending(message)
     },
@@ -271,17 +284,22 @@ export function createChatConnection(options: ChatConnectionOptions) {
       set({ pending: state.pending.map((p) => (p.client_id === clientId ? again : p)) })
       sendPending(again)
     },
-    /** The writer is typing: the other side hears it, at most every 2 s. */
+    /**
+     * The writer is typing: the other side hears it, at most every 2 s. A change inside those 2 s is
+     * told at their end, not dropped: a word typed at once soon after the last sign (a short answer
+     * right after a message) would otherwise never show.
+     */
     typing() {
-      const now = Date.now()
-      if (now - typingSentAt < TYPING_EVERY_MS) return
-      typingSentAt = now
-      sendFrame({ type: 'typing', conversation_id: options.conversationId })
+      if (typingDue) return
+      const wait = typingSentAt + TYPING_EVERY_MS - Date.now()
+      if (wait <= 0) sendTyping()
+      else typingDue = setTimeout(sendTyping, wait)
     },
     stop() {
       stopped = true
       if (retry) clearTimeout(retry)
       if (typingClear) clearTimeout(typingClear)
+      dropDueTyping()
       retry = null
       const s = socket
       socket = null
