@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useOptimistic, useState, useTransition } from 'react'
 import type { PushSubscriptionView } from '../../../contract/push'
 import { PUSH_TOPICS, type PushTopic } from '../../../contract/values/push'
 import { useStoreLocation } from '../../url/store-location'
@@ -82,17 +82,8 @@ function PushControls({ onDenied }: { onDenied: () => void }) {
   const update = useMutation({
     mutationFn: (change: Parameters<typeof updatePush>[1]) =>
       updatePush(data!.subscription!.id, change, cityId),
-    // the switch moves at once; a refusal puts it back
-    onMutate: (change) => {
-      const before = queryClient.getQueryData<PushState>(pushStateKey)?.subscription ?? null
-      if (before) set({ ...before, topics: { ...before.topics, ...change.topics } })
-      return before
-    },
     onSuccess: set,
-    onError: (error, _change, before) => {
-      if (before) set(before)
-      onError(error)
-    },
+    onError,
   })
   const disable = useMutation({
     mutationFn: () => disablePush(data!.subscription!.id),
@@ -136,17 +127,11 @@ function PushControls({ onDenied }: { onDenied: () => void }) {
       </p>
       <fieldset className={styles.form}>
         <legend className={styles.muted}>{t`О чём сообщать`}</legend>
-        {PUSH_TOPICS.map((topic) => (
-          <label key={topic} className={styles.check}>
-            <input
-              type="checkbox"
-              checked={subscription.topics[topic]}
-              onChange={(e) => update.mutate({ topics: { [topic]: e.target.checked } })}
-              data-testid={`push-topic-${topic}`}
-            />
-            {names[topic]}
-          </label>
-        ))}
+        <TopicSwitches
+          topics={subscription.topics}
+          names={names}
+          onChange={(topics) => update.mutateAsync({ topics })}
+        />
       </fieldset>
       <div>
         <Button
@@ -160,4 +145,46 @@ function PushControls({ onDenied }: { onDenied: () => void }) {
       </div>
     </>
   )
+}
+
+type Topics = Record<PushTopic, boolean>
+
+/**
+ * A switch per topic, moved in the render of the tap itself: moved through the query cache, whose
+ * observers hear of a change a task later, it still showed the old state just after the tap (the push
+ * journey's uncheck failed so on a fast machine). A refusal leaves the saved topics as they were, which
+ * the switch then shows again, and the toast says why.
+ */
+function TopicSwitches({
+  topics,
+  names,
+  onChange,
+}: {
+  topics: Topics
+  names: Record<PushTopic, string>
+  /** Saves the change; settles when the saved topics are in the cache (or it was refused). */
+  onChange: (change: Partial<Topics>) => Promise<unknown>
+}) {
+  const [shown, show] = useOptimistic(topics, (now: Topics, change: Partial<Topics>) => ({
+    ...now,
+    ...change,
+  }))
+  const [, startTransition] = useTransition()
+  return PUSH_TOPICS.map((topic) => (
+    <label key={topic} className={styles.check}>
+      <input
+        type="checkbox"
+        checked={shown[topic]}
+        onChange={(e) => {
+          const change = { [topic]: e.currentTarget.checked }
+          startTransition(async () => {
+            show(change)
+            await onChange(change).catch(() => undefined)
+          })
+        }}
+        data-testid={`push-topic-${topic}`}
+      />
+      {names[topic]}
+    </label>
+  ))
 }
