@@ -1,7 +1,7 @@
--- The reservation was a function of its own (`order_reserve`, 0019) that `order_place` joined against:
--- calling it cost a set-returning call and a second statement around it, 0.58 ms of which the
--- reservation's own statement was 0.43 (pg_stat_statements, track = all, 5,404 orders of the checkout
--- bench at 200,000 products). The statement now runs in `order_place` itself and is its only copy.
+-- The reservation was a function of its own (`order_reserve`, 0019) that `order_place` joined against
+-- from a second statement. It now runs in `order_place` itself and is the statement's only copy: over the
+-- checkout bench at 200,000 products (pg_stat_statements, track = all) `order_place` took 1.10 ms an order
+-- before and 1.06 ms after, the reservation's statement 0.43 and 0.42 ms.
 CREATE OR REPLACE FUNCTION order_place(
   _scope text, _key text, _hash text, _answer_status integer, _answer jsonb,
   _id uuid, _user_id text, _cart_id uuid, _city_id integer, _status text, _payment_status text,
