@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/connection'
 import { testApp } from '../../test/app'
+import { testDatabaseUrl, testEngine } from '../../test/database'
 import { createProductSource } from './product-source'
 import { makeProduct } from '../../test/products'
 
@@ -15,6 +17,12 @@ const setStock = (productId: number, quantity: number) =>
   database.db.execute(
     sql`update stocks set quantity = ${quantity} where product_id = ${productId} and city_id = 1`,
   )
+
+/**
+ * A cache whose catalogue version stays put: on PostgreSQL other test files make products in the same
+ * database meanwhile, and each new product moves the version, which forgets everything.
+ */
+const steady = { cache: true, checkEveryMs: 1000, catalogVersion: async () => 1 }
 
 describe('cart product source', () => {
   it('reads products by id and by sku with their city price and stock by condition', async () => {
@@ -39,9 +47,9 @@ describe('cart product source', () => {
     expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(2)
   })
 
-  it('with the cache keeps what it read until the stock moves, then on the check after the move once more', async () => {
+  it('with the cache keeps what it read until its stock changes, and forgets it then and on the next look', async () => {
     let clock = 0
-    const source = createProductSource({ cache: true, checkEveryMs: 1000, clock: () => clock })
+    const source = createProductSource({ ...steady, clock: () => clock })
     const p = await makeProduct(database.db, { stock: { 1: 5 } })
     expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(5)
 
@@ -50,21 +58,42 @@ describe('cart product source', () => {
     clock = 500
     expect((await source.get(database.db, 1, [], [p.sku]))[0]!.stock_new).toBe(5)
 
-    // the check sees the stock sequence moved and reads again
+    // the look finds the change in the log and reads the product again
     clock = 1500
     expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(3)
 
-    // a writer's trigger moves the sequence before the writer commits: the check that sees the move
-    // reads the old stock again, and the check after it catches the commit
-    await database.db.execute(sql`select nextval('stock_changes_id_seq')`)
+    // a read under way while the look forgot the product may keep what it read before the change: the
+    // next look forgets the product once more (here a write the log does not see stands for that read)
+    await setStockUnlogged(p.id, 1)
     clock = 2600
-    expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(3)
-    await setStockWithoutMovingTheSequence(p.id, 1)
+    expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(1)
+
+    // after that, a write the log does not see is not seen: the cache answers until the next change
+    await setStockUnlogged(p.id, 2)
     clock = 3700
     expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(1)
   })
 
-  it('with the cache sees a price change once the price sequence moves, then on the check after the move once more', async () => {
+  it('with the cache keeps the products whose stock did not change', async () => {
+    let clock = 0
+    const source = createProductSource({ ...steady, clock: () => clock })
+    const kept = await makeProduct(database.db, { stock: { 1: 5 } })
+    const sold = await makeProduct(database.db, { stock: { 1: 5 } })
+    await source.get(database.db, 1, [kept.id, sold.id])
+    clock = 1500
+    await source.get(database.db, 1, [kept.id])
+
+    // an order takes a unit of one product; the other's stock is changed where the log does not see it,
+    // which the cache only shows if it read that product again
+    await setStock(sold.id, 4)
+    await setStockUnlogged(kept.id, 2)
+    clock = 3000
+    const read = new Map((await source.get(database.db, 1, [kept.id, sold.id])).map((p) => [p.id, p]))
+    expect(read.get(sold.id)!.stock_new).toBe(4)
+    expect(read.get(kept.id)!.stock_new).toBe(5)
+  })
+
+  it('with the cache sees a price change in the price log', async () => {
     let clock = 0
     const source = createProductSource({ cache: true, checkEveryMs: 1000, clock: () => clock })
     const p = await makeProduct(database.db, { prices: { 1: 10_000 } })
@@ -74,27 +103,52 @@ describe('cart product source', () => {
     )
     clock = 1500
     expect((await source.get(database.db, 1, [p.id]))[0]!.price).toBe(9_000)
+  })
 
-    // a price write moves no catalogue version: the price sequence alone tells, also for a writer that
-    // commits after the check that saw its move
-    await database.db.execute(sql`select nextval('price_changes_id_seq')`)
-    clock = 2600
-    expect((await source.get(database.db, 1, [p.id]))[0]!.price).toBe(9_000)
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table product_prices disable trigger product_prices_changes_update`)
-      await tx.execute(sql`update product_prices set price = 8000 where product_id = ${p.id} and city_id = 1`)
-      await tx.execute(sql`alter table product_prices enable trigger product_prices_changes_update`)
-    })
-    clock = 3700
-    expect((await source.get(database.db, 1, [p.id]))[0]!.price).toBe(8_000)
+  it('with the cache forgets everything when the catalogue version moves', async () => {
+    let clock = 0
+    const source = createProductSource({ cache: true, checkEveryMs: 1000, clock: () => clock })
+    const p = await makeProduct(database.db, { stock: { 1: 5 } })
+    expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(5)
+    await setStockUnlogged(p.id, 2)
+    await database.db.execute(sql`update catalog_version set version = version + 1 where id = 1`)
+    clock = 1500
+    expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(2)
   })
 })
 
+describe.runIf(testEngine() === 'postgres')(
+  'the cached cart products and a writer committing late, on PostgreSQL',
+  () => {
+    it('sees the change on a look after the commit, though the writer was running at the look before', async () => {
+      let clock = 0
+      const source = createProductSource({ cache: true, checkEveryMs: 1000, clock: () => clock })
+      const p = await makeProduct(database.db, { stock: { 1: 5 } })
+      expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(5)
+      const writer = new pg.Client({ connectionString: testDatabaseUrl() })
+      await writer.connect()
+      try {
+        await writer.query('begin')
+        await writer.query('update stocks set quantity = 1 where product_id = $1 and city_id = 1', [p.id])
+        clock = 1500
+        expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(5)
+        await writer.query('commit')
+        // the running writer held the look's cursor back: its change is read on the next look
+        clock = 2600
+        expect((await source.get(database.db, 1, [p.id]))[0]!.stock_new).toBe(1)
+      } finally {
+        await writer.query('rollback').catch(() => undefined)
+        await writer.end()
+      }
+    })
+  },
+)
+
 /**
- * A stock write the sequence does not see: what a writer that moved the sequence but committed after
- * the check looks like to a reader.
+ * A stock write the change log does not see: stands for what a cache may hold for a product it read
+ * while a change was committing.
  */
-async function setStockWithoutMovingTheSequence(productId: number, quantity: number) {
+async function setStockUnlogged(productId: number, quantity: number) {
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`alter table stocks disable trigger stocks_changes_update`)
     await tx.execute(

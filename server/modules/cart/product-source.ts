@@ -2,7 +2,7 @@ import type { ProductType } from '../../../contract/catalog'
 import type { Db } from '../../db/connection'
 import { arrayLiteral, statementRows, textArrayLiteral } from '../../db/rows'
 import type { Sticker } from '../../db/schema'
-import { readCatalogVersions, type Versions } from '../catalog'
+import { readCatalogVersions, readChangeCursor, readChanges, type ChangeLog } from '../catalog'
 
 /**
  * A product as the cart shows it in one city. Stock is split by condition: only 'V' means the showcase
@@ -39,6 +39,8 @@ export interface ProductSourceOptions {
   cache: boolean
   checkEveryMs?: number
   clock?: () => number
+  /** The catalogue's version (tests that share a database with others making products hold it still). */
+  catalogVersion?: (db: Db) => Promise<number | null>
 }
 
 /**
@@ -46,39 +48,79 @@ export interface ProductSourceOptions {
  * by sku. Every cart change needs each of its lines' products, and reading them is most of what a change
  * costs the database, while they change with the catalogue and its stock, not with the cart.
  *
- * With the cache on, what was read is kept until the catalogue's version or the price or stock sequence
- * moves (checked at most every two seconds, through the caller's connection) and once more on the check
- * after a move: a sequence moves when a price or stock writer writes, before it commits. A cart may so
- * show a price or a stock up to a few seconds old, as the catalogue's listings do; checkout reserves
- * against the database itself.
+ * With the cache on, what was read is kept until the product's stock or price changes, as the change
+ * logs `stock_changes` and `price_changes` record them (looked at most every two seconds through the
+ * caller's connection, from a cursor, as the catalogue's index follows them), or until the catalogue's
+ * version moves, which forgets everything. A product a change names is forgotten on the look that sees
+ * the change and once more on the next, for a read that was under way while it was forgotten. A cart
+ * may so show a price or a stock up to a few seconds old, as the catalogue's listings do; checkout
+ * reserves against the database itself.
+ *
+ * Forgetting only the products a change names keeps the rest: forgetting everything on any move of the
+ * stock emptied the cache every few seconds in a store taking orders (every order moves the stock), so
+ * nearly every cart read its products from the database (issue 20's checkout bench: one `cart_products`
+ * statement an order).
  */
 export function createProductSource({
   cache,
   checkEveryMs = CHECK_EVERY_MS,
   clock = Date.now,
+  catalogVersion = async (db) => (await readCatalogVersions(db)).catalog,
 }: ProductSourceOptions) {
   /** By city, then by id: a lookup per line and change makes no key string. */
   const byCity = new Map<number, Map<number, CartProduct>>()
   let entries = 0
   const idBySku = new Map<string, number>()
-  let seen: Versions | null = null
+  let catalog: number | null = null
+  /** Where each change log is read from next; null until the first look. */
+  let cursors: Record<ChangeLog, string> | null = null
+  /** What the last look forgot (null: everything), forgotten again on the next. */
+  let forgotten: number[] | null = []
   let checkedAt = -Infinity
-  let recheck = false
   let checking: Promise<void> | null = null
 
-  function forget() {
+  function forgetAll() {
     byCity.clear()
     idBySku.clear()
     entries = 0
   }
 
+  function forget(ids: number[] | null) {
+    if (ids === null) return forgetAll()
+    for (const id of ids)
+      for (const city of byCity.values()) {
+        const product = city.get(id)
+        if (!product) continue
+        city.delete(id)
+        entries--
+        if (idBySku.get(product.sku) === id) idBySku.delete(product.sku)
+      }
+  }
+
+  /** The products whose stock or price changed since the last look, or null for all of them. */
+  async function changed(db: Db): Promise<number[] | null> {
+    const now = await catalogVersion(db)
+    if (cursors === null || now !== catalog) {
+      const cursor = await readChangeCursor(db)
+      catalog = now
+      cursors = { stock_changes: cursor, price_changes: cursor }
+      return null
+    }
+    const ids: number[] = []
+    for (const log of ['stock_changes', 'price_changes'] as const) {
+      const changes = await readChanges(db, log, cursors[log])
+      cursors[log] = changes.cursor
+      if (changes.productIds === null) return null
+      ids.push(...changes.productIds)
+    }
+    return ids
+  }
+
   async function check(db: Db) {
-    const now = await readCatalogVersions(db)
-    const changed =
-      !seen || now.catalog !== seen.catalog || now.price !== seen.price || now.stock !== seen.stock
-    if (changed || recheck) forget()
-    recheck = changed
-    seen = now
+    const now = await changed(db)
+    forget(forgotten)
+    forget(now)
+    forgotten = now
     checkedAt = clock()
   }
 
@@ -123,7 +165,7 @@ export function createProductSource({
       }
       if (missingIds.length > 0 || missingSkus.length > 0) {
         const loaded = await load(db, cityId, missingIds, missingSkus)
-        if (entries + loaded.length > MAX_ENTRIES) forget()
+        if (entries + loaded.length > MAX_ENTRIES) forgetAll()
         let kept = byCity.get(cityId)
         if (!kept) byCity.set(cityId, (kept = new Map()))
         for (const p of loaded) {

@@ -230,6 +230,44 @@ function stockGroups(): { byProduct: Map<number, StockRow>; add: (f: Int32Array)
 /** The two logs of changed products the index follows without a rebuild. */
 export type ChangeLog = 'stock_changes' | 'price_changes'
 
+/**
+ * Where a reader of `stock_changes` or `price_changes` starts when it reads all stock (prices) now:
+ * taken before they are read, so a change committing meanwhile is read again rather than lost.
+ */
+export async function readChangeCursor(db: Db): Promise<string> {
+  const [row] = await rows<{ cursor: string }>(
+    db,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`,
+  )
+  return row!.cursor
+}
+
+/**
+ * The products whose stock (prices) changed in transactions from `cursor` on. Rows of transactions
+ * that committed before this read and after the returned cursor come again next time: reading a
+ * product's stock twice is harmless, missing a late writer is not.
+ */
+export async function readChanges(db: Db, log: ChangeLog, cursor: string): Promise<Changes> {
+  const [row] = await rows<{
+    cursor: string
+    ids: number[] | null
+    everything: boolean | null
+    seen: string
+  }>(
+    db,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor,
+               count(*) || '/' || coalesce(max(c.id), 0) as seen,
+               array_agg(distinct c.product_id) filter (where c.product_id is not null) as ids,
+               bool_or(c.product_id is null) as everything
+        from ${sql.identifier(log)} c where c.xid >= ${cursor}::xid8`,
+  )
+  return {
+    productIds: row!.everything ? null : (row!.ids ?? []),
+    cursor: row!.cursor,
+    rows: row!.seen,
+  }
+}
+
 const PRICE_RECORD = sql`concat_ws(chr(31), product_id, city_id, price, coalesce(old_price, -1), discount, price_usd,
                         coalesce(credit_month_num, 0), coalesce(credit_amount, 0),
                         coalesce(installment_month_num, 0), coalesce(installment_amount, 0),
@@ -257,43 +295,8 @@ export function createCatalogRepo(db: Db) {
     /** One cheap round trip, polled every few seconds by each server process. */
     versions: (): Promise<Versions> => readCatalogVersions(db),
 
-    /**
-     * Where a reader of `stock_changes` or `price_changes` starts when it reads all stock (prices) now:
-     * taken before they are read, so a change committing meanwhile is read again rather than lost.
-     */
-    async changeCursor(): Promise<string> {
-      const [row] = await rows<{ cursor: string }>(
-        db,
-        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor`,
-      )
-      return row!.cursor
-    },
-
-    /**
-     * The products whose stock (prices) changed in transactions from `cursor` on. Rows of transactions
-     * that committed before this read and after the returned cursor come again next time: reading a
-     * product's stock twice is harmless, missing a late writer is not.
-     */
-    async changes(log: ChangeLog, cursor: string): Promise<Changes> {
-      const [row] = await rows<{
-        cursor: string
-        ids: number[] | null
-        everything: boolean | null
-        seen: string
-      }>(
-        db,
-        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as cursor,
-                   count(*) || '/' || coalesce(max(c.id), 0) as seen,
-                   array_agg(distinct c.product_id) filter (where c.product_id is not null) as ids,
-                   bool_or(c.product_id is null) as everything
-            from ${sql.identifier(log)} c where c.xid >= ${cursor}::xid8`,
-      )
-      return {
-        productIds: row!.everything ? null : (row!.ids ?? []),
-        cursor: row!.cursor,
-        rows: row!.seen,
-      }
-    },
+    changeCursor: (): Promise<string> => readChangeCursor(db),
+    changes: (log: ChangeLog, cursor: string): Promise<Changes> => readChanges(db, log, cursor),
 
     /** Forgets changes every reader has long read. */
     async forgetChanges(): Promise<void> {
