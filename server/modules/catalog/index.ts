@@ -3,7 +3,8 @@
  * categories (one tree, with ancestors and names in both languages), products with their city prices and
  * stock, and facets, rebuilt by one rule (`index-holder.ts`). Search reads that index and renders its
  * cards the catalogue's way; the cart, pricing and promotions read its category tree; the cart's product
- * cache follows its versions and change logs. Other modules import this file, never the files beside it (ESLint says so).
+ * cache follows its versions and change logs. Other modules import this file, never the files beside it
+ * (ESLint says so).
  */
 export { newBits, setBit } from './bitset'
 export {
@@ -24,7 +25,6 @@ export {
   readChangeCursor,
   readChanges,
   type ChangeLog,
-  type Changes,
   type Versions,
 } from './repo'
 export { catalogModule } from './routes'
