@@ -20,12 +20,6 @@ export { deliveryClock } from './delivery'
 export { facetFilters } from './facet-filters'
 export { invalid, parsePairs, resolveFilters } from './query'
 export { imageIds, Renderer } from './render'
-export {
-  readCatalogVersions,
-  readChangeCursor,
-  readChanges,
-  type ChangeLog,
-  type Versions,
-} from './repo'
+export { readCatalogVersions, readChangeCursor, readChanges, type ChangeLog, type Versions } from './repo'
 export { catalogModule } from './routes'
 export type { CatalogService } from './service'
