@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { createLocalChannel, createPgChannel, type Channel, type ChannelLog } from './channel'
 import type { Db } from './db'
 import { isDatabaseUnavailable } from './errors'
 import { rows } from './rows'
@@ -28,10 +30,10 @@ export interface Database {
    */
   image?(): Promise<Blob>
   /**
-   * PostgreSQL only: a connection of its own, outside the pool, for LISTEN (a pooled one goes back to
-   * other work and stops hearing). The caller ends it.
+   * Events every process of the store hears: NOTIFY on PostgreSQL (each channel opened keeps a LISTEN
+   * connection of its own), an emitter on PGlite, whose store is one process. The caller closes it.
    */
-  connectListener?(): Promise<pg.Client>
+  channel<T>(name: string, log: ChannelLog): Channel<T>
   close(): Promise<void>
 }
 
@@ -168,11 +170,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       engine: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
-      connectListener: async () => {
-        const client = new pg.Client({ connectionString: target.url })
-        await client.connect()
-        return client
-      },
+      channel: (name, log) =>
+        createPgChannel({
+          channel: name,
+          notify: async (payload) => void (await pool.query('select pg_notify($1, $2)', [name, payload])),
+          connect: async () => {
+            const client = new pg.Client({ connectionString: target.url })
+            await client.connect()
+            return client
+          },
+          log,
+        }),
       close: () => pool.end(),
     }
   }
@@ -187,9 +195,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ...(image ? { loadDataDir: image } : {}),
   })
   const db = drizzlePglite(client, { schema }) as unknown as Db
+  const hub = new EventEmitter()
+  hub.setMaxListeners(0)
   return {
     db,
     engine: 'pglite',
+    channel: (name) => createLocalChannel(hub, name),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     image: () => client.dumpDataDir('none'),
     close: () => client.close(),

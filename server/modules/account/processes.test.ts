@@ -1,8 +1,10 @@
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../db/connection'
 import type { App } from '../../http/types'
 import { buildTestApp, testApp } from '../../test/app'
 import { randomPhone, signInTestUser } from '../../test/auth'
-import { client, expectError, tokensOf } from './test-helpers'
+import { bearer, client, expectError, tokensOf, waitOutResend } from './test-helpers'
 
 /**
  * Two app instances over one database stand for two server processes behind a load balancer: whatever
@@ -10,9 +12,20 @@ import { client, expectError, tokensOf } from './test-helpers'
  */
 let one: App
 let two: App
+let database: Database
+
+/** The answer once it is not 200, asking again for up to two seconds (a notification is on its way). */
+async function soon(ask: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  const until = Date.now() + 2_000
+  for (;;) {
+    const res = await ask()
+    if (res.statusCode !== 200 || Date.now() > until) return res
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
 
 beforeAll(async () => {
-  ;({ app: one } = await testApp())
+  ;({ app: one, database } = await testApp())
   ;({ app: two } = await buildTestApp())
   await two.ready()
 })
@@ -24,6 +37,8 @@ afterAll(async () => {
 describe('several server processes', () => {
   it('accept each other’s tokens and see a sign-out done by the other', async () => {
     const user = await signInTestUser(one)
+    // both check the token, and may remember it
+    expect((await one.inject({ url: '/account/api/v1/profile', headers: user.headers })).statusCode).toBe(200)
     expect((await two.inject({ url: '/account/api/v1/profile', headers: user.headers })).statusCode).toBe(200)
     await two.inject({
       method: 'POST',
@@ -31,7 +46,26 @@ describe('several server processes', () => {
       headers: user.headers,
       payload: {},
     })
-    expectError(await one.inject({ url: '/account/api/v1/profile', headers: user.headers }), 401)
+    expectError(await two.inject({ url: '/account/api/v1/profile', headers: user.headers }), 401)
+    // the other process hears of it by the database's notification (PostgreSQL), or at once (PGlite)
+    expectError(await soon(() => one.inject({ url: '/account/api/v1/profile', headers: user.headers })), 401)
+  })
+
+  it('see every sign-in of an account ended by a new password set on the other', async () => {
+    const user = await signInTestUser(one, { password: 'oldpass11' })
+    const again = bearer(
+      tokensOf(await client(one).post('auth/signin/phone', { phone: user.phone, password: 'oldpass11' }))
+        .access_token,
+    )
+    for (const headers of [user.headers, again])
+      expect((await one.inject({ url: '/account/api/v1/profile', headers })).statusCode).toBe(200)
+    await waitOutResend(database.db, user.phone)
+    const c = client(two)
+    expect((await c.sendCode(user.phone, 'recovery')).statusCode).toBe(200)
+    const token = await c.code(user.phone)
+    tokensOf(await c.put('auth/recovery/phone/password', { phone: user.phone, token, password: 'newpass22' }))
+    for (const headers of [user.headers, again])
+      expectError(await soon(() => one.inject({ url: '/account/api/v1/profile', headers })), 401)
   })
 
   it('detect a refresh token reused on another process and revoke the family', async () => {

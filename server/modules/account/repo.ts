@@ -19,10 +19,19 @@ export interface NewUser {
 /** PostgreSQL's SQLSTATE for a unique violation. */
 export const isUniqueViolation = (error: unknown): boolean => databaseError(error, '23505') !== null
 
-export function createAccountRepo(db: Db) {
-  // every signed-in request asks it: named, so PostgreSQL parses and plans it once per connection
+/** A sign-in ended: one session, or every session of a user. */
+export type Revocation = { session: string } | { user: string }
+
+export function createAccountRepo(db: Db, onRevoked: (ended: Revocation) => Promise<void> = async () => {}) {
+  // asked for each access token not remembered (access-tokens.ts): named, so it is planned once a connection
   const accessTokenUserQuery = db
-    .select({ userId: users.id, phone: users.phone, signInId: authSessions.id })
+    .select({
+      userId: users.id,
+      phone: users.phone,
+      signInId: authSessions.id,
+      // measured by the database's clock, which judged the expiry
+      msLeft: sql<number>`(extract(epoch from least(${authTokens.expiresAt}, ${authSessions.expiresAt}) - now()) * 1000)::float8`,
+    })
     .from(authTokens)
     .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -128,10 +137,10 @@ export function createAccountRepo(db: Db) {
       })
     },
 
-    /** The user behind a live access token of a live session. */
+    /** The user behind a live access token of a live session, and how long the token has left. */
     async accessTokenUser(
       token: string,
-    ): Promise<{ userId: string; phone: string; signInId: string } | undefined> {
+    ): Promise<{ userId: string; phone: string; signInId: string; msLeft: number } | undefined> {
       const [row] = await accessTokenUserQuery.execute({ hash: tokenHash(token) })
       return row
     },
@@ -172,6 +181,7 @@ export function createAccountRepo(db: Db) {
         .update(authSessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+      await onRevoked({ session: sessionId })
     },
 
     async revokeUserSessions(userId: string, reason: string): Promise<void> {
@@ -179,6 +189,7 @@ export function createAccountRepo(db: Db) {
         .update(authSessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+      await onRevoked({ user: userId })
     },
   }
 }

@@ -30,7 +30,8 @@ import { createLocalSmsProvider } from '../../providers/sms/local'
 import { registerDevOutbox } from './dev-outbox'
 import { createRateLimiter } from '../../http/rate-limit'
 import { createProfileLists } from './profile-lists'
-import { createAccountRepo } from './repo'
+import { createAccountRepo, type Revocation } from './repo'
+import { createAccessTokens } from './access-tokens'
 import { createAccountService, type Issued } from './service'
 import { createProviderGuard } from '../../providers/guard'
 import { createSmsCodes } from './sms-codes'
@@ -70,7 +71,9 @@ export const accountModule: ModuleRegistration = async (app, { database, config 
   const sms = createLocalSmsProvider(db)
   const captcha = await openCaptcha(db, config)
   const limiter = createRateLimiter(db)
-  const repo = createAccountRepo(db)
+  const revocations = database.channel<Revocation>('auth_revoked', app.log)
+  const tokens = createAccessTokens({ lookup: (token) => repo.accessTokenUser(token), revocations })
+  const repo = createAccountRepo(db, (ended) => tokens.revoked(ended))
   const account = createAccountService({
     repo,
     codes: createSmsCodes(
@@ -85,7 +88,8 @@ export const accountModule: ModuleRegistration = async (app, { database, config 
   })
   const withLists = createProfileLists(app)
 
-  installAccessTokenVerifier(app, async (token) => (await repo.accessTokenUser(token)) ?? null)
+  installAccessTokenVerifier(app, tokens.verify)
+  app.addHook('onClose', () => revocations.close())
   registerDevOutbox(app, config, sms)
 
   // Old rate-limit hits are dropped once an hour by whichever process is up.

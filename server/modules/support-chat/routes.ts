@@ -23,7 +23,7 @@ import { readCookie, setPathCookie } from '../../http/cookies'
 import { unauthorized } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
 import type { App, ModuleRegistration } from '../../http/types'
-import { createLocalBus, createPgBus, type ChatBus } from './bus'
+import type { ChatBus, ChatEvent } from './bus'
 import { createHub, type Hub, type Peer } from './hub'
 import { createSupportRepo, type ChatIdentity } from './repo'
 import { registerOperatorRoutes } from './operator-routes'
@@ -82,9 +82,8 @@ async function identityOf(req: FastifyRequest): Promise<ChatIdentity | null> {
  */
 export const supportChatModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
-  const bus: ChatBus = database.connectListener
-    ? createPgBus({ db, connect: database.connectListener, log: app.log })
-    : createLocalBus()
+  // NOTIFY on PostgreSQL between processes, an emitter on PGlite
+  const bus: ChatBus = database.channel<ChatEvent>('support_chat', app.log)
   const repo = createSupportRepo(db)
   const service = createSupportService({
     repo,
