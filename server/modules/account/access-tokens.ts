@@ -2,6 +2,9 @@ import type { Channel } from '../../db/channel'
 import type { AuthUser } from '../../http/auth'
 import type { Revocation } from './repo'
 
+/** The database's channel every process hears ended sign-ins on. */
+export const REVOCATIONS_CHANNEL = 'auth_revoked'
+
 export interface AccessTokensOptions {
   /** The database's answer: the user behind a live token, and how long the token has left. */
   lookup(token: string): Promise<(AuthUser & { msLeft: number }) | undefined>

@@ -1,10 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/connection'
 import type { App } from '../../http/types'
 import { buildTestApp, testApp } from '../../test/app'
 import { randomPhone, signInTestUser } from '../../test/auth'
-import { bearer, client, expectError, tokensOf, waitOutResend } from './test-helpers'
+import { bearer, client, expectError, soon, tokensOf, waitOutResend } from './test-helpers'
 
 /**
  * Two app instances over one database stand for two server processes behind a load balancer: whatever
@@ -13,16 +12,6 @@ import { bearer, client, expectError, tokensOf, waitOutResend } from './test-hel
 let one: App
 let two: App
 let database: Database
-
-/** The answer once it is not 200, asking again for up to two seconds (a notification is on its way). */
-async function soon(ask: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
-  const until = Date.now() + 2_000
-  for (;;) {
-    const res = await ask()
-    if (res.statusCode !== 200 || Date.now() > until) return res
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 beforeAll(async () => {
   ;({ app: one, database } = await testApp())

@@ -31,7 +31,7 @@ import { registerDevOutbox } from './dev-outbox'
 import { createRateLimiter } from '../../http/rate-limit'
 import { createProfileLists } from './profile-lists'
 import { createAccountRepo, type Revocation } from './repo'
-import { createAccessTokens } from './access-tokens'
+import { createAccessTokens, REVOCATIONS_CHANNEL } from './access-tokens'
 import { createAccountService, type Issued } from './service'
 import { createProviderGuard } from '../../providers/guard'
 import { createSmsCodes } from './sms-codes'
@@ -71,7 +71,7 @@ export const accountModule: ModuleRegistration = async (app, { database, config 
   const sms = createLocalSmsProvider(db)
   const captcha = await openCaptcha(db, config)
   const limiter = createRateLimiter(db)
-  const revocations = database.channel<Revocation>('auth_revoked', app.log)
+  const revocations = database.channel<Revocation>(REVOCATIONS_CHANNEL, app.log)
   const tokens = createAccessTokens({ lookup: (token) => repo.accessTokenUser(token), revocations })
   const repo = createAccountRepo(db, (ended) => tokens.revoked(ended))
   const account = createAccountService({

@@ -6,7 +6,7 @@ import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { testApp } from '../../test/app'
 import { randomPhone, signInTestUser } from '../../test/auth'
-import { bearer, client, expectError, tokensOf, waitOutResend } from './test-helpers'
+import { bearer, client, expectError, signInsChanged, soon, tokensOf, waitOutResend } from './test-helpers'
 
 let app: App
 let database: Database
@@ -269,8 +269,9 @@ describe('POST /account/api/v1/auth/refresh', () => {
     await database.db.execute(
       sql`update auth_sessions set expires_at = now() - interval '1 second' where user_id = ${user.userId}`,
     )
+    await signInsChanged(database, user.userId)
     expectError(await client(app).post('auth/refresh', { refresh_token: user.cookies.refreshToken }), 401)
-    expectError(await profileWith(user.headers), 401)
+    expectError(await soon(() => profileWith(user.headers)), 401)
   })
 
   it('does not accept an expired access token, and refuses an unknown or missing refresh token', async () => {
@@ -278,7 +279,8 @@ describe('POST /account/api/v1/auth/refresh', () => {
     await database.db.execute(sql`
       update auth_tokens set expires_at = now() - interval '1 second'
       where kind = 'access' and session_id in (select id from auth_sessions where user_id = ${user.userId})`)
-    expectError(await profileWith(user.headers), 401, 'unauthorized')
+    await signInsChanged(database, user.userId)
+    expectError(await soon(() => profileWith(user.headers)), 401, 'unauthorized')
     const c = client(app)
     expectError(await c.post('auth/refresh', { refresh_token: 'x'.repeat(43) }), 401)
     expectError(await c.post('auth/refresh', {}), 401)

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/connection'
+import type { LightMyRequestResponse } from 'fastify'
+import type { Database, Db } from '../../db/connection'
 import { expect } from 'vitest'
 import { AuthTokens } from '../../../contract/account'
 import { ErrorBody } from '../../../contract/common'
 import type { App } from '../../http/types'
 import { captchaToken, lastSmsCode, randomClientIp } from '../../test/auth'
+import { REVOCATIONS_CHANNEL } from './access-tokens'
+import type { Revocation } from './repo'
 
 /** Calls of the account service as one client (its own address), for the tests beside. */
 export function client(app: App, ip = randomClientIp()) {
@@ -53,4 +56,24 @@ export async function waitOutResend(db: Db, phone: string) {
   await db.execute(
     sql`update sms_codes set created_at = created_at - interval '21 seconds' where phone = ${phone}`,
   )
+}
+
+/**
+ * Tells every process that an account's sign-ins were changed in the database behind the store's back
+ * (a test moving their expiry), as the store's own revocations do: what they remember is forgotten.
+ */
+export async function signInsChanged(database: Database, userId: string) {
+  const channel = database.channel<Revocation>(REVOCATIONS_CHANNEL, { warn: () => {} })
+  await channel.publish({ user: userId })
+  await channel.close()
+}
+
+/** The answer once it is not 200, asking again for up to two seconds (a notification is on its way). */
+export async function soon(ask: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  const until = Date.now() + 2_000
+  for (;;) {
+    const res = await ask()
+    if (res.statusCode !== 200 || Date.now() > until) return res
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
