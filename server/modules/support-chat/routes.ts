@@ -82,7 +82,6 @@ async function identityOf(req: FastifyRequest): Promise<ChatIdentity | null> {
  */
 export const supportChatModule: ModuleRegistration = async (app, { database, config }) => {
   const db = database.db
-  // NOTIFY on PostgreSQL between processes, an emitter on PGlite
   const bus: ChatBus = database.channel<ChatEvent>('support_chat', app.log)
   const repo = createSupportRepo(db)
   const service = createSupportService({
