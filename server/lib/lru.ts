@@ -37,11 +37,13 @@ export class Lru<K, V> {
     return entry.value
   }
 
-  set(key: K, value: V): void {
+  /** `ttlMs` shortens the options' age for this entry (a value that expires sooner of itself). */
+  set(key: K, value: V, ttlMs?: number): void {
     this.delete(key)
     const weight = this.options.weigh?.(value) ?? 0
     if (this.options.maxWeight !== undefined && weight > this.options.maxWeight) return
-    const expires = this.options.ttlMs === undefined ? Infinity : this.now() + this.options.ttlMs
+    const ttl = Math.min(ttlMs ?? Infinity, this.options.ttlMs ?? Infinity)
+    const expires = this.now() + ttl
     this.entries.set(key, { value, weight, expires })
     this.weight += weight
     while (
@@ -59,6 +61,16 @@ export class Lru<K, V> {
     if (!entry) return
     this.weight -= entry.weight
     this.entries.delete(key)
+  }
+
+  /** Drops every entry whose value matches. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.delete(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.weight = 0
   }
 
   private now(): number {

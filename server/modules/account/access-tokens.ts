@@ -1,4 +1,5 @@
 import type { Channel } from '../../db/channel'
+import { Lru } from '../../lib/lru'
 import type { AuthUser } from '../../http/auth'
 import type { Revocation } from './repo'
 
@@ -36,15 +37,15 @@ export function createAccessTokens({
   maxEntries = 10_000,
   now = Date.now,
 }: AccessTokensOptions) {
-  const known = new Map<string, { user: AuthUser; until: number }>()
+  const known = new Lru<string, AuthUser>({ maxEntries, ttlMs, now })
   // moves on every revocation, so a check that read the database before it is not remembered after it
   let epoch = 0
 
   const forget = (ended: Revocation) => {
     epoch++
-    for (const [token, { user }] of known)
-      if ('session' in ended ? user.signInId === ended.session : user.userId === ended.user)
-        known.delete(token)
+    known.deleteWhere((user) =>
+      'session' in ended ? user.signInId === ended.session : user.userId === ended.user,
+    )
   }
   const forgetAll = () => {
     epoch++
@@ -56,21 +57,15 @@ export function createAccessTokens({
   return {
     /** The signed-in user, or null for an unknown, expired or revoked token. */
     async verify(token: string): Promise<AuthUser | null> {
-      const at = now()
-      const hit = known.get(token)
-      if (hit) {
-        if (hit.until > at && revocations.listening()) return hit.user
-        known.delete(token)
-      }
+      if (revocations.listening()) {
+        const hit = known.get(token)
+        if (hit) return hit
+      } else known.delete(token)
       const seen = epoch
       const row = await lookup(token)
       if (!row) return null
       const user: AuthUser = { userId: row.userId, phone: row.phone, signInId: row.signInId }
-      if (seen === epoch && revocations.listening()) {
-        // the oldest goes first: a Map keeps the order things were put in
-        if (known.size >= maxEntries) known.delete(known.keys().next().value!)
-        known.set(token, { user, until: at + Math.min(ttlMs, row.msLeft) })
-      }
+      if (seen === epoch && revocations.listening()) known.set(token, user, row.msLeft)
       return user
     },
     /** Ends the sign-ins here at once and tells every other process. */
