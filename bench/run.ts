@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { benchOffline } from './offline'
+import { startCpuMeter, type CpuMeter } from './lib/cpu'
 import { runLoad, type LoadRequest, type LoadResult } from './lib/load'
 import { auditPages, meetsTarget, PAGE_TARGET } from './lib/pages'
 import { freePort, startHelloWorld, startStore, type RunningServer } from './lib/servers'
@@ -73,7 +74,14 @@ function refusalsOf(r: LoadResult): string {
   return statuses.length ? ` (${statuses.map(([s, n]) => `${s}×${n}`).join(', ')})` : ''
 }
 
-function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string) {
+/** The CPU a request cost, e.g. `1.2 + 2.5 PG` (the store's ms, then PostgreSQL's). */
+function cpuOf(meter: CpuMeter | null, r: LoadResult): string {
+  const cpu = meter?.stop(r.total)
+  if (!cpu) return ''
+  return cpu.postgresMs === null ? `${cpu.storeMs}` : `${cpu.storeMs} + ${cpu.postgresMs} PG`
+}
+
+function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string, cpu = '') {
   return {
     scenario: name,
     'req/s': Math.round(r.requestsPerSecond),
@@ -82,6 +90,7 @@ function row(name: string, r: LoadResult, ceiling?: LoadResult, target?: string)
     'p99 ms': r.p99.toFixed(2),
     '% of hello': ceiling ? `${Math.round((100 * r.requestsPerSecond) / ceiling.requestsPerSecond)}%` : '',
     'errors/non2xx': `${r.errors}/${r.non2xx}${refusalsOf(r)}`,
+    'CPU ms/req': cpu,
     target: target ?? '',
   }
 }
@@ -149,7 +158,7 @@ async function main() {
   }
   const servers: RunningServer[] = []
   try {
-    const store = values.url
+    const store: RunningServer = values.url
       ? { baseUrl: values.url.replace(/\/$/, ''), stop: async () => {} }
       : await startStore(await freePort(), env)
     servers.push(store)
@@ -177,6 +186,7 @@ async function main() {
       for (const scenario of scenarios) {
         if (scenario.warmup) await warm(store.baseUrl, scenario.warmup, connections)
         const alongside = scenario.alongside?.()
+        const meter = startCpuMeter(store.pid, engine === 'postgres')
         const result = await runLoad({
           baseUrl: store.baseUrl,
           requests: scenario.requests,
@@ -188,7 +198,7 @@ async function main() {
           until: alongside,
         })
         if (alongside) notes.push(await alongside)
-        table.push(row(scenario.name, result, ceiling, scenario.target))
+        table.push(row(scenario.name, result, ceiling, scenario.target, cpuOf(meter, result)))
         if (scenario.sizedCeiling) {
           const bytes = await meanAnswerBytes(store.baseUrl, scenario.requests)
           const sized = await runLoad({
