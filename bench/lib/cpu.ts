@@ -3,10 +3,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 
 /*
  * The CPU a scenario cost the store and PostgreSQL, per request. On two cores shared by the load
- * generator, the store and PostgreSQL, throughput and p95 follow whatever else the machine is doing
- * (order creation moved from 603 to 339 orders/s over one evening with the code unchanged), while the
- * CPU time each request takes moves far less: it is the figure to compare changes by across runs and
- * machines. Read from /proc (Linux); elsewhere the column stays empty.
+ * generator, the store and PostgreSQL, throughput and p95 say how long requests waited for a core as
+ * much as how much work they were (order creation moved from 603 to 339 orders/s over one evening with
+ * the code unchanged); this says how much work a request was and on which side. It moves with the
+ * contention too (cache misses, switches), less for light requests than for orders. Read from /proc
+ * (Linux); elsewhere the column stays empty.
  */
 
 /** User plus system time of a process and all its threads, in clock ticks, from `/proc/<pid>/stat`. */
