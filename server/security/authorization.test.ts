@@ -584,6 +584,9 @@ describe('who may read or change what a shopper owns', () => {
     })
   }
 
+  const wholeToken = (text: string) =>
+    new RegExp(`(?<![\\w-])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`)
+
   it("lists only the caller's own things", async () => {
     for (const url of [
       '/account/api/v2/addresses',
@@ -600,8 +603,9 @@ describe('who may read or change what a shopper owns', () => {
       for (const intruder of [other, organisation]) {
         const res = await app.inject({ url, headers: intruder.headers })
         expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500)
+        // a whole id only: a short number such as 441 turns up inside a random UUID now and then
         for (const id of Object.values(owned))
-          expect(res.body, `${url} shows the owner's ${id}`).not.toContain(String(id))
+          expect(res.body, `${url} shows the owner's ${id}`).not.toMatch(wholeToken(String(id)))
         expect(res.body).not.toContain(owner.phone)
       }
     }
