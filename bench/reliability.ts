@@ -6,6 +6,7 @@ import { CART_ERROR_KEYS } from '../contract/values/cart'
 import { dealPairs, readyCarts, stockedUnits, type Ready } from './checkout'
 import { auditOrders, type AnsweredOrder } from './lib/order-audit'
 import { summarise } from './lib/percentiles'
+import { storePids } from './lib/processes'
 import { freePort, startStore, type RunningServer } from './lib/servers'
 import { post, signUpShopper } from './lib/shopper'
 
@@ -32,16 +33,6 @@ const SOAK_CATEGORIES = ['smartfony', 'noutbuki', 'televizory', 'naushniki', 'ho
 const SOAK_QUERIES = ['iphone', 'samsung', 'ноутбук', 'наушники', 'телевизор', 'пылесос', 'холодильник']
 /** Shopper journeys started a second during the soak, each of eight requests. */
 const SOAK_JOURNEYS_PER_SECOND = 2
-
-/** The store's processes (the primary and the workers it forked) from /proc. */
-function storePids(primary: number): number[] {
-  const children = readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-  return [primary, ...children]
-}
 
 /** Resident memory of a process in MB (VmRSS), or 0 once it is gone. */
 function rssMb(pid: number): number {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { storePids } from './processes'
 
 /*
  * The CPU a scenario cost the store and PostgreSQL, per request. On two cores shared by the load
@@ -11,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
  */
 
 /** User plus system time of a process and all its threads, in clock ticks, from `/proc/<pid>/stat`. */
-export function ticksOfStat(stat: string): { ppid: number; comm: string; ticks: number } {
+export function ticksOfStat(stat: string): { comm: string; ticks: number } {
   // the command name is in parentheses and may itself hold spaces or parentheses: split after the last
   const close = stat.lastIndexOf(')')
   const comm = stat.slice(stat.indexOf('(') + 1, close)
@@ -19,13 +20,12 @@ export function ticksOfStat(stat: string): { ppid: number; comm: string; ticks: 
     .slice(close + 2)
     .trim()
     .split(' ')
-  // after the name: state(0) ppid(1) … utime(11) stime(12)
-  return { ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) }
+  // after the name: state(0) … utime(11) stime(12)
+  return { comm, ticks: Number(fields[11]) + Number(fields[12]) }
 }
 
 interface ProcessTicks {
   pid: number
-  ppid: number
   comm: string
   ticks: number
 }
@@ -51,18 +51,8 @@ interface Snapshot {
 
 function snapshot(storePid: number): Snapshot {
   const all = processes()
-  const store = new Map<number, number>()
-  const inStore = new Set([storePid])
-  // a worker's parent is listed before or after it: go round until no new descendant turns up
-  for (let grew = true; grew;) {
-    grew = false
-    for (const p of all)
-      if (!inStore.has(p.pid) && inStore.has(p.ppid)) {
-        inStore.add(p.pid)
-        grew = true
-      }
-  }
-  for (const p of all) if (inStore.has(p.pid)) store.set(p.pid, p.ticks)
+  const inStore = new Set(storePids(storePid))
+  const store = new Map(all.filter((p) => inStore.has(p.pid)).map((p) => [p.pid, p.ticks]))
   const postgres = new Map(all.filter((p) => p.comm === 'postgres').map((p) => [p.pid, p.ticks]))
   return { store, postgres }
 }
