@@ -154,7 +154,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // the service worker's registration (workbox-window), which comes after the page, and
               // react-query's `useQueries`, which only the comparison page uses (0.8 KB gzipped the
               // category page would carry over its budget otherwise).
-              groups: [{ name: 'vendor', test: VENDOR }, { name: appShellChunk }],
+              groups: [
+                { name: 'preload-helper', test: /vite\/preload-helper/ },
+                { name: 'vendor', test: VENDOR },
+                { name: appShellChunk },
+              ],
             },
           },
         },
