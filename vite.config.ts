@@ -102,7 +102,12 @@ function appShellChunk(id: string, context: ModuleGraph): string | null {
       queue.push(...info.importedIds)
     }
   }
-  return id !== APP_ENTRY && appShell.has(id) && !/[\\/]node_modules[\\/]/.test(id) ? 'app' : null
+  // Vite's own modules (`\0vite/preload-helper.js`, which the first script's dynamic import uses) stay in
+  // the first script's chunk: in the app's chunk they made it fetch the app and the libraries as soon as
+  // it ran, and in a chunk of their own they were one more request on the way to the first paint.
+  return id !== APP_ENTRY && appShell.has(id) && !id.startsWith('\0') && !/[\\/]node_modules[\\/]/.test(id)
+    ? 'app'
+    : null
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -150,15 +155,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             advancedChunks: {
+              // A group takes only the modules its test names, not what they import: otherwise the app's
+              // group pulled Vite's import helper (above) out of the first script's chunk.
+              includeDependenciesRecursively: false,
               // Libraries every page shares, in one chunk. Left to the chunks of the pages that use them:
               // the service worker's registration (workbox-window), which comes after the page, and
               // react-query's `useQueries`, which only the comparison page uses (0.8 KB gzipped the
               // category page would carry over its budget otherwise).
-              groups: [
-                { name: 'preload-helper', test: /vite\/preload-helper/ },
-                { name: 'vendor', test: VENDOR },
-                { name: appShellChunk },
-              ],
+              groups: [{ name: 'vendor', test: VENDOR }, { name: appShellChunk }],
             },
           },
         },
