@@ -138,7 +138,10 @@ export interface CartCheckout {
 export const cartModule: ModuleRegistration = (app, { database, config }) => {
   const categories = () => app.catalog.categories()
   app.decorate('pricingLines', createPricingLinesRepo(database.db, categories))
-  const repo = createCartRepo(database.db, createProductSource({ cache: process.env.NODE_ENV !== 'test' }))
+  const repo = createCartRepo(
+    database.db,
+    createProductSource({ cache: process.env.NODE_ENV !== 'test', reader: database.db }),
+  )
   const cart = createCartService({
     take: answerBuffers.take,
     db: database.db,
