@@ -21,7 +21,7 @@ if (picture && PerformanceObserver.supportedEntryTypes?.includes('largest-conten
     start()
   }
   const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((e) => (e as PerformanceEntry & { url?: string }).url)) once()
+    if (list.getEntries().some((e) => (e as LargestContentfulPaint).url)) once()
   })
   observer.observe({ type: 'largest-contentful-paint', buffered: true })
   // a picture that fails, or is never the largest thing painted, does not hold the app back past the load

@@ -81,7 +81,7 @@ const product = (opts?: Parameters<typeof makeProduct>[1]) => makeProduct(databa
 
 /** A cart service of its own, as another store process over the same database has. */
 function cartServiceOf(db: Database['db']) {
-  const repo = createCartRepo(db, createProductSource({ cache: false }))
+  const repo = createCartRepo(db, createProductSource({ cache: false, reader: db }))
   const sources = { categories: () => app.catalog.categories(), tables: createBenefitTablesCache() }
   return createCartService({
     db,
@@ -871,7 +871,7 @@ describe('idempotency and concurrency', () => {
   })
 
   it('saves the changes of many carts arriving at once in shared statements, and loses none', async () => {
-    const repo = createCartRepo(database.db, createProductSource({ cache: false }))
+    const repo = createCartRepo(database.db, createProductSource({ cache: false, reader: database.db }))
     const batches: number[] = []
     const counted = {
       ...repo,
@@ -914,7 +914,7 @@ describe('idempotency and concurrency', () => {
   })
 
   it('writes each save of a batch on its own terms: a stale version or a used key leaves only that cart as it was', async () => {
-    const repo = createCartRepo(database.db, createProductSource({ cache: false }))
+    const repo = createCartRepo(database.db, createProductSource({ cache: false, reader: database.db }))
     const [fresh, stale, usedKey] = await Promise.all([newCart(), newCart(), newCart()])
     const p = await product()
     const scope = (id: string) => `cart:${id}`

@@ -16,7 +16,7 @@ import type { PricingLine } from '../pricing'
  * and a cart's lines are active by the cart's own rule.
  */
 export function createPricingLinesRepo(db: Db, categories: () => Promise<CategoryTree>) {
-  const products = createProductSource({ cache: false })
+  const products = createProductSource({ cache: false, reader: db })
   const carts = createCartRepo(db, products)
 
   return {

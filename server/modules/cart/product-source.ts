@@ -43,9 +43,9 @@ export interface ProductSourceOptions {
   catalogVersion?: (db: Db) => Promise<number | null>
   /**
    * The store's own connection, for reading changed products again after a look without holding up the
-   * cart that made it (a caller's may be a transaction that ends first). Without it the look waits.
+   * cart that made it (a caller's may be a transaction that ends first).
    */
-  reader?: Db
+  reader: Db
 }
 
 /**
@@ -157,7 +157,6 @@ export function createProductSource({
     const stock = now ? [...new Set([...restocked, ...now.stock])] : []
     restocked = now ? now.stock : []
     checkedAt = clock()
-    if (!reader) return reread(db, stock)
     // carts go on reading what they have while the changed products are read again
     rereading = reread(reader, stock).catch(() => forget(stock))
   }

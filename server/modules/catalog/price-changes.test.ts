@@ -232,7 +232,12 @@ describe('a price written is applied to the catalogue index in place', () => {
   it('gives the cart the new price', async () => {
     const [, b] = products as [TestProduct, TestProduct]
     let clock = 0
-    const source = createProductSource({ cache: true, checkEveryMs: 1000, clock: () => clock })
+    const source = createProductSource({
+      cache: true,
+      reader: database.db,
+      checkEveryMs: 1000,
+      clock: () => clock,
+    })
     const price = async () => (await source.get(database.db, 1, [b.id]))[0]!.price
     await setPrice(b, 1, 20_000)
     clock = 1500
