@@ -301,6 +301,47 @@ describe('order creation (POST /oms/api/v1/orders/checkout)', () => {
     expect(await stockOf(product.id)).toBe(4)
   })
 
+  it('takes the goods of a pickup from the chosen point alone: a point emptied since the delivery was read is refused, not filled from another', async () => {
+    const [chosen, other] = await rows<{ id: number }>(
+      db,
+      sql`select id from service_points where city_id = 1 and is_active order by id limit 2`,
+    )
+    const { user, product, body } = await readyShopper({ stock: 1 })
+    await db.execute(
+      sql`insert into stocks (product_id, city_id, service_point_id, condition, quantity, pickup_time)
+          values (${product.id}, 1, ${other!.id}, 'N', 5, 24)`,
+    )
+    const atPoint = async (point: number) => {
+      const [row] = await rows<{ q: number }>(
+        db,
+        sql`select coalesce(sum(quantity), 0)::int as q from stocks
+            where product_id = ${product.id} and service_point_id = ${point}`,
+      )
+      return row!.q
+    }
+    // the delivery is read (as a cache may hold it) while another order takes the chosen point's last unit
+    const read = app.delivery
+    const spy = vi.spyOn(app, 'delivery').mockImplementationOnce(async (ask, lang) => {
+      const answer = await read(ask, lang)
+      await db.execute(
+        sql`update stocks set quantity = 0 where product_id = ${product.id} and service_point_id = ${chosen!.id}`,
+      )
+      return answer
+    })
+    const pickup = { type: 'PICKUP' as const, service_point_id: chosen!.id }
+    const refused = await placeOrder(user, { ...body, shipping: pickup })
+    spy.mockRestore()
+    expect(refused.statusCode, refused.body).toBe(422)
+    expect(refused.json().error.message).toBe('checkout:servicePointUnavailable')
+    expect(await atPoint(other!.id)).toBe(5)
+
+    // the cart is still there: the shopper picks the point that holds the goods
+    const elsewhere = { ...body, shipping: { type: 'PICKUP' as const, service_point_id: other!.id } }
+    const placed = await placeOrder(user, elsewhere)
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect(await atPoint(other!.id)).toBe(4)
+  })
+
   it('refuses a sum the shopper did not see (tampered or changed) with 409 and the real sum; nothing held', async () => {
     const { user, product, body } = await readyShopper({ stock: 5 })
     const res = await placeOrder(user, { ...body, expected_sum_to_pay: 1 })

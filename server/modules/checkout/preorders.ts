@@ -284,6 +284,7 @@ export function createPreorderService({
           lines: [{ ...line, stocked: false }],
           units: new Map(),
           point: input.service_point_id,
+          pointOnly: false,
           cashback: 0,
         })
         if (placed.replayed) return placed

@@ -21,7 +21,7 @@ import {
   type StoredShipping,
 } from '../../db/schema'
 import type { PaymentAttemptStatus } from '../../db/schema/checkout'
-import { conflict, notFound } from '../../http/errors'
+import { conflict, notFound, unprocessable } from '../../http/errors'
 import { CART_ERROR_KEYS } from '../../../contract/values/cart'
 import { CHECKOUT_ERROR_KEYS, type CreatedOrder } from '../../../contract/checkout'
 import type { OrderLine } from './order-lines'
@@ -73,9 +73,10 @@ async function redeem(tx: Db, code: string, userId: string, orderId: string) {
   await tx.insert(promoCodeRedemptions).values({ code: canonical, userId, orderId })
 }
 
-/** `order_place` (migration 0026) as one constant statement, prepared once per connection. */
+/** `order_place` (migration 0047) as one constant statement, prepared once per connection. */
 const PLACE_ORDER = `select * from order_place($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-  $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20, $21, $22, $23::json, $24::text[], $25::int[], $26, $27)`
+  $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20, $21, $22, $23::json, $24::text[], $25::int[], $26,
+  $27, $28)`
 
 /** What `order_place` came to (see the migration): placed, a replay or refusal, or the cart's state. */
 interface PlacementRow extends Record<string, unknown> {
@@ -87,6 +88,8 @@ interface PlacementRow extends Record<string, unknown> {
 
 /** The SQLSTATE `order_place` raises for goods short of what the order wants. */
 const SHORT_OF_STOCK = 'SF409'
+/** ... and for goods the chosen pickup point no longer holds, when they must come from there. */
+const SHORT_AT_POINT = 'SF422'
 
 export interface PlaceOrder {
   idem: IdempotencyRequest
@@ -97,6 +100,11 @@ export interface PlaceOrder {
   /** Units each sku takes from the city's stock, from `point` first. */
   units: Map<string, number>
   point: number | null
+  /**
+   * The units come from `point` alone: a pickup offered because the point holds the goods (not brought
+   * there), whose day counts on them being there.
+   */
+  pointOnly: boolean
   /** Bonuses the purchase earns, spendable once the order is received. */
   cashback: number
 }
@@ -164,12 +172,19 @@ export function createCheckoutRepo(db: Db) {
           textArrayLiteral(skus),
           `{${skus.map((sku) => p.units.get(sku)!).join(',')}}`,
           p.point,
+          p.pointOnly,
           p.cashback,
         ])
       } catch (err) {
         const short = databaseError(err, SHORT_OF_STOCK)
         if (short)
           throw conflict(CHECKOUT_ERROR_KEYS.stockChanged, JSON.parse(short.detail ?? '{}') as object)
+        const gone = databaseError(err, SHORT_AT_POINT)
+        if (gone)
+          throw unprocessable(
+            CHECKOUT_ERROR_KEYS.servicePointUnavailable,
+            JSON.parse(gone.detail ?? '{}') as object,
+          )
         throw err
       }
       if (!row) throw new Error('order_place answered nothing')

@@ -549,6 +549,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         lines,
         units: stockedUnits(lines),
         point: shipping.place?.service_point_id ?? null,
+        // the delivery's stock may be seconds old: a point offered for holding the goods must still hold them
+        pointOnly: shipping.place !== null && !shipping.place.is_transfer,
         cashback: cart.cashbackSum,
       })
       if (placed.replayed) return placed

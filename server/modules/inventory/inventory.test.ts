@@ -13,6 +13,7 @@ import { rows } from '../../db/rows'
 import type { App } from '../../http/types'
 import { SEED_CITIES } from '../../seed/cities'
 import { testApp } from '../../test/app'
+import { makeProduct } from '../../test/products'
 import { localTime } from './clock'
 import { createInventoryRepo } from './repo'
 import { createInventoryService } from './service'
@@ -212,6 +213,39 @@ describe('POST /inventory/api/v3/delivery', () => {
 })
 
 class Rollback extends Error {}
+
+describe('the delivery’s products with their stock, kept', () => {
+  it('answers what it read until a look at the change log, then the stock as it is, by id and sku', async () => {
+    let clock = 0
+    // the catalogue's version held still: other test files make products in the same database meanwhile
+    const repo = createInventoryRepo(database.db, {
+      cache: true,
+      checkEveryMs: 1000,
+      clock: () => clock,
+      catalogVersion: async () => 1,
+    })
+    const product = await makeProduct(database.db, { stock: { 1: 5 } })
+    const units = async () =>
+      (await repo.productsWithStock([product.sku], 1)).stocks
+        .filter((s) => s.cityId === 1)
+        .reduce((n, s) => n + s.quantity, 0)
+    expect(await units()).toBe(5)
+    clock = 1100
+    expect(await units()).toBe(5)
+
+    // an order takes two units: within the interval the kept product answers
+    await database.db.execute(
+      sql`update stocks set quantity = 3 where product_id = ${product.id} and city_id = 1`,
+    )
+    clock = 1500
+    expect(await units()).toBe(5)
+    // the look sees the change in the log and reads the product again (by id), while readers go on
+    clock = 2200
+    await units()
+    await repo.settled()
+    expect(await units()).toBe(3)
+  })
+})
 
 describe('GET /inventory/api/v1/stocks/{id}', () => {
   it('lists the points of the city holding the product with their hours and position', async () => {

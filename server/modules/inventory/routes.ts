@@ -30,7 +30,9 @@ declare module 'fastify' {
 }
 
 export const inventoryModule: ModuleRegistration = (app, { database }) => {
-  const inventory = createInventoryService({ repo: createInventoryRepo(database.db) })
+  const inventory = createInventoryService({
+    repo: createInventoryRepo(database.db, { cache: process.env.NODE_ENV !== 'test' }),
+  })
   app.decorate('delivery', inventory.delivery)
   app.decorate('courierReschedule', inventory.reschedule)
 
