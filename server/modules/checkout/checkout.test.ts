@@ -342,6 +342,31 @@ describe('order creation (POST /oms/api/v1/orders/checkout)', () => {
     expect(await atPoint(other!.id)).toBe(4)
   })
 
+  it('a line added in another tab while the order is placed: 409, nothing held, the cart stays open with both', async () => {
+    const { user, product, body } = await readyShopper({ stock: 5 })
+    const added = await makeProduct(db, { prices: { 1: 7_000 }, stock: { 1: 5 } })
+    // the shopper's other tab adds a product after checkout has read the cart, before the order is placed
+    const read = app.delivery
+    const spy = vi.spyOn(app, 'delivery').mockImplementationOnce(async (ask, lang) => {
+      const answer = await read(ask, lang)
+      await fill(user, [{ sku: added.sku }])
+      return answer
+    })
+    const res = await placeOrder(user, body)
+    spy.mockRestore()
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.json().error.message).toBe('checkout:priceChanged')
+    expect(await stockOf(product.id)).toBe(5)
+    expect(await stockOf(added.id)).toBe(5)
+    const cart = await app.inject({ url: '/cart/api/v3/carts?city_id=1', headers: user.headers })
+    expect(
+      cart
+        .json()
+        .products.map((p: { sku: string }) => p.sku)
+        .sort(),
+    ).toEqual([product.sku, added.sku].sort())
+  })
+
   it('refuses a sum the shopper did not see (tampered or changed) with 409 and the real sum; nothing held', async () => {
     const { user, product, body } = await readyShopper({ stock: 5 })
     const res = await placeOrder(user, { ...body, expected_sum_to_pay: 1 })

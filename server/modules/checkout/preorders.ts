@@ -286,6 +286,7 @@ export function createPreorderService({
           point: input.service_point_id,
           pointOnly: false,
           cashback: 0,
+          cartVersion: null,
         })
         if (placed.replayed) return placed
         await repo.insertPayment(tx, {

@@ -73,14 +73,14 @@ async function redeem(tx: Db, code: string, userId: string, orderId: string) {
   await tx.insert(promoCodeRedemptions).values({ code: canonical, userId, orderId })
 }
 
-/** `order_place` (migration 0047) as one constant statement, prepared once per connection. */
+/** `order_place` (migration 0048) as one constant statement, prepared once per connection. */
 const PLACE_ORDER = `select * from order_place($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14,
   $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20, $21, $22, $23::json, $24::text[], $25::int[], $26,
-  $27, $28)`
+  $27, $28, $29)`
 
 /** What `order_place` came to (see the migration): placed, a replay or refusal, or the cart's state. */
 interface PlacementRow extends Record<string, unknown> {
-  outcome: 'placed' | 'replay' | 'busy' | 'mismatch' | 'cart_ordered' | 'cart_gone'
+  outcome: 'placed' | 'replay' | 'busy' | 'mismatch' | 'cart_ordered' | 'cart_gone' | 'cart_changed'
   order_id: string | null
   answer_status: number | null
   answer: unknown
@@ -107,6 +107,8 @@ export interface PlaceOrder {
   pointOnly: boolean
   /** Bonuses the purchase earns, spendable once the order is received. */
   cashback: number
+  /** The version of the cart the order was priced from: a cart at another one is not closed. */
+  cartVersion: number | null
 }
 
 /** Never after the sum is known: a spending that does not fit any more refuses the whole order. */
@@ -128,7 +130,8 @@ export function createCheckoutRepo(db: Db) {
      * 409 naming the sku and what is left, and nothing the statement wrote is kept; so is a cart ordered
      * already (naming its order), and a closed cart no order holds is a 404. A replay of the key answers
      * the first answer (`replayed`), and a key in use or reused for another request is refused as
-     * `idempotent` refuses it.
+     * `idempotent` refuses it. A cart open at another version than the order was priced from is a 409
+     * `priceChanged`, and nothing is written.
      */
     async place(db: Db, p: PlaceOrder): Promise<Answer<CreatedOrder> & { replayed: boolean }> {
       const { order } = p
@@ -174,6 +177,7 @@ export function createCheckoutRepo(db: Db) {
           p.point,
           p.pointOnly,
           p.cashback,
+          p.cartVersion,
         ])
       } catch (err) {
         const short = databaseError(err, SHORT_OF_STOCK)
@@ -191,6 +195,8 @@ export function createCheckoutRepo(db: Db) {
       if (row.outcome === 'cart_ordered')
         throw conflict(CHECKOUT_ERROR_KEYS.cartAlreadyOrdered, { order_id: row.order_id })
       if (row.outcome === 'cart_gone') throw notFound(CART_ERROR_KEYS.notFound)
+      // the shopper changed the cart (another tab) after it was read for this order: they see it again
+      if (row.outcome === 'cart_changed') throw changed()
       const answer = answerOfClaim<CreatedOrder>(row.outcome, row.answer_status, row.answer)
       return { ...answer, replayed: row.outcome !== 'placed' }
     },

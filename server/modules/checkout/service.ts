@@ -552,6 +552,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         // the delivery's stock may be seconds old: a point offered for holding the goods must still hold them
         pointOnly: shipping.place !== null && !shipping.place.is_transfer,
         cashback: cart.cashbackSum,
+        cartVersion: cart.version,
       })
       if (placed.replayed) return placed
       const order = placed.body
