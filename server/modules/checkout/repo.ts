@@ -73,7 +73,7 @@ async function redeem(tx: Db, code: string, userId: string, orderId: string) {
   await tx.insert(promoCodeRedemptions).values({ code: canonical, userId, orderId })
 }
 
-/** `order_place` (migration 0048) as one constant statement, prepared once per connection. */
+/** `order_place` (migration 0047) as one constant statement, prepared once per connection. */
 const PLACE_ORDER = `select * from order_place($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14,
   $15::jsonb, $16::jsonb, $17::jsonb, $18::jsonb, $19::jsonb, $20, $21, $22, $23::json, $24::text[], $25::int[], $26,
   $27, $28, $29)`

@@ -5,6 +5,13 @@
 -- takes them from that point alone when told so (`_point_only`), and refuses the order rather than take
 -- them from another point of the city and promise them for a day they cannot be there: SF422 while the
 -- city still has them elsewhere (the shopper picks another point), SF409 when it has not.
+--
+-- The order also closes its cart only at the version it was priced at (`_cart_version`): a cart the
+-- shopper changed after checkout read it (another tab adding a line while the order was being placed)
+-- answers `cart_changed`, nothing is written, and the shopper sees the cart again, where the close of
+-- 0026 (`cart_close_open`, whatever the version) ordered the lines read and closed the cart with the
+-- added one in it, never ordered. The close is now this statement's own. The outcomes are 0026's, and
+-- `cart_changed`.
 DROP FUNCTION delivery_products_with_stock(text[], integer);
 --> statement-breakpoint
 
@@ -30,12 +37,16 @@ DROP FUNCTION order_place(text, text, text, integer, jsonb, uuid, text, uuid, in
   boolean, jsonb, jsonb, jsonb, jsonb, jsonb, timestamptz, integer, boolean, json, text[], integer[], integer, integer);
 --> statement-breakpoint
 
+DROP FUNCTION cart_close_open(uuid);
+--> statement-breakpoint
+
 CREATE FUNCTION order_place(
   _scope text, _key text, _hash text, _answer_status integer, _answer jsonb,
   _id uuid, _user_id text, _cart_id uuid, _city_id integer, _status text, _payment_status text,
   _payment_method text, _delivery_type text, _is_organization boolean, _receiver jsonb, _address jsonb,
   _calculation jsonb, _shipping jsonb, _spent jsonb, _reserved_until timestamptz, _total integer,
-  _is_preorder boolean, _items json, _skus text[], _wanted integer[], _point integer, _point_only boolean, _cashback integer)
+  _is_preorder boolean, _items json, _skus text[], _wanted integer[], _point integer, _point_only boolean, _cashback integer,
+  _cart_version integer)
 RETURNS TABLE (outcome text, order_id uuid, number text, status text, answer_status integer, answer jsonb)
 LANGUAGE plpgsql VOLATILE
 SET plan_cache_mode = force_generic_plan
@@ -64,11 +75,20 @@ BEGIN
     END IF;
   END IF;
 
-  IF _cart_id IS NOT NULL AND NOT cart_close_open(_cart_id) THEN
-    RETURN QUERY SELECT CASE WHEN o.id IS NULL THEN 'cart_gone' ELSE 'cart_ordered' END,
-                        o.id, NULL::text, NULL::text, NULL::integer, NULL::jsonb
-      FROM (SELECT 1) one LEFT JOIN orders o ON o.cart_id = _cart_id;
-    RETURN;
+  -- the cart is closed only as it was priced: at `_cart_version` (null: as it is)
+  IF _cart_id IS NOT NULL THEN
+    UPDATE carts SET closed_at = now(), version = version + 1, updated_at = now()
+    WHERE id = _cart_id AND closed_at IS NULL AND (_cart_version IS NULL OR version = _cart_version);
+    IF NOT FOUND THEN
+      RETURN QUERY SELECT CASE WHEN o.id IS NOT NULL THEN 'cart_ordered'
+                               WHEN c.id IS NOT NULL AND c.closed_at IS NULL THEN 'cart_changed'
+                               ELSE 'cart_gone' END,
+                          o.id, NULL::text, NULL::text, NULL::integer, NULL::jsonb
+        FROM (SELECT 1) one
+        LEFT JOIN carts c ON c.id = _cart_id
+        LEFT JOIN orders o ON o.cart_id = _cart_id;
+      RETURN;
+    END IF;
   END IF;
 
   INSERT INTO orders (id, number, user_id, cart_id, city_id, status, payment_status, payment_method,
