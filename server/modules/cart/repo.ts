@@ -91,6 +91,23 @@ export function createCartRepo(db: Db, source: ProductSource) {
     },
 
     /** The open cart of a user, created when missing; a race with another request creates one cart. */
+    /**
+     * The user's open named cart with its lines, in one statement; undefined when they have none (then
+     * `openNamed` makes it). A read needs no more: `openNamed` tries an insert first, and the lines
+     * were a statement of their own.
+     */
+    async readNamed(tx: Db, userId: string): Promise<{ cart: CartRow; lines: LineRow[] } | undefined> {
+      const [row] = await preparedRows<CartRow & { lines: LineRow[] }>(
+        tx,
+        'cart_read_named',
+        sql`select ${CART_COLUMNS}, ${LINES_OF_CART} as lines
+            from carts where user_id = ${userId} and closed_at is null`,
+      )
+      if (!row) return undefined
+      const { lines, ...cart } = row
+      return { cart: cart as CartRow, lines }
+    },
+
     async openNamed(tx: Db, userId: string, cityId: number): Promise<CartRow> {
       const [row] = await rows<CartRow>(
         tx,

@@ -245,10 +245,13 @@ export function createCartService({
    * cleared a benefit, notices wait to be shown) does it go the way of a change.
    */
   async function currentCart(ref: CartRef, cityId: number, actor: Actor): Promise<Cart> {
-    // a cart by id comes with its lines in one statement; the named cart may first have to be made
+    // a cart comes with its lines in one statement; the named cart may first have to be made
     const read =
       ref === 'named'
-        ? { cart: await repo.openNamed(db, userOf(actor), cityId), lines: undefined }
+        ? ((await repo.readNamed(db, userOf(actor))) ?? {
+            cart: await repo.openNamed(db, userOf(actor), cityId),
+            lines: undefined,
+          })
         : await repo.readForChange(db, ref.id, null)
     const cart = read?.cart
     assertAccess(cart, actor)
