@@ -18,14 +18,9 @@ export {
 export type { CategoryChain, CategoryTree } from './category-tree'
 export { deliveryClock } from './delivery'
 export { facetFilters } from './facet-filters'
-export {
-  createProductCache,
-  type CachedProduct,
-  type ProductCache,
-  type ProductCacheOptions,
-} from './product-cache'
+export { createProductCache, type ProductCache, type ProductCacheOptions } from './product-cache'
 export { invalid, parsePairs, resolveFilters } from './query'
 export { imageIds, Renderer } from './render'
-export { readCatalogVersions, readChangeCursor, readChanges, type ChangeLog, type Versions } from './repo'
+export { readCatalogVersions, type Versions } from './repo'
 export { catalogModule } from './routes'
 export type { CatalogService } from './service'
