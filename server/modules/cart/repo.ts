@@ -90,7 +90,6 @@ export function createCartRepo(db: Db, source: ProductSource) {
       return row!
     },
 
-    /** The open cart of a user, created when missing; a race with another request creates one cart. */
     /**
      * The user's open named cart with its lines, in one statement; undefined when they have none (then
      * `openNamed` makes it). A read needs no more: `openNamed` tries an insert first, and the lines
@@ -108,6 +107,7 @@ export function createCartRepo(db: Db, source: ProductSource) {
       return { cart: cart as CartRow, lines }
     },
 
+    /** The open cart of a user, created when missing; a race with another request creates one cart. */
     async openNamed(tx: Db, userId: string, cityId: number): Promise<CartRow> {
       const [row] = await rows<CartRow>(
         tx,
